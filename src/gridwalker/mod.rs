@@ -1,0 +1,1 @@
+//! GRIDWALKER: slices, slivers, sweeps and speculative search (thesis chapter 5).

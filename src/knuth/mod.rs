@@ -1,0 +1,1 @@
+//! Knuth's SAT-LIFE, SAT-LIFE-GRID-CYCLE and SAT-LIFE-GRIDQUAD-CYCLE (book Part I).

@@ -1,0 +1,73 @@
+//! A future pattern whose cells may be unknown: the question every search asks
+//! ("what could have led here?") starts from one of these.
+
+use crate::life::grid::Grid;
+
+// ANCHOR: spec
+/// One cell of a search target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Cell {
+    Dead,
+    Alive,
+    /// `?`: any state is acceptable.
+    Unknown,
+}
+
+/// A rectangle of target cells, row-major.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SpecGrid {
+    pub width: usize,
+    pub height: usize,
+    pub cells: Vec<Cell>,
+}
+// ANCHOR_END: spec
+
+impl SpecGrid {
+    pub fn new(width: usize, height: usize, fill: Cell) -> SpecGrid {
+        SpecGrid { width, height, cells: vec![fill; width * height] }
+    }
+    #[inline]
+    pub fn get(&self, x: usize, y: usize) -> Cell {
+        self.cells[y * self.width + x]
+    }
+    #[inline]
+    pub fn set(&mut self, x: usize, y: usize, c: Cell) {
+        self.cells[y * self.width + x] = c;
+    }
+    /// Does a concrete grid of the same size agree on every known cell?
+    pub fn matches(&self, g: &Grid) -> bool {
+        g.width() == self.width
+            && g.height() == self.height
+            && (0..self.height).all(|y| {
+                (0..self.width).all(|x| match self.get(x, y) {
+                    Cell::Unknown => true,
+                    Cell::Alive => g.get(x, y),
+                    Cell::Dead => !g.get(x, y),
+                })
+            })
+    }
+    /// Rows of `.`, `*` and `?`.
+    pub fn to_rows(&self) -> Vec<String> {
+        (0..self.height)
+            .map(|y| {
+                (0..self.width)
+                    .map(|x| match self.get(x, y) {
+                        Cell::Dead => '.',
+                        Cell::Alive => '*',
+                        Cell::Unknown => '?',
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+impl From<&Grid> for SpecGrid {
+    fn from(g: &Grid) -> SpecGrid {
+        SpecGrid {
+            width: g.width(),
+            height: g.height(),
+            cells: g.cells().iter().map(|&a| if a { Cell::Alive } else { Cell::Dead }).collect(),
+        }
+    }
+}
