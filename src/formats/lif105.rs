@@ -165,7 +165,9 @@ fn read_row(loc: &Location, line: &str, x0: i64, y: i64, canvas: &mut Canvas) ->
             ('*', None) => start = Some(i),
             ('*', Some(_)) => {}
             ('.', Some(s)) => {
-                canvas.run(loc, x0 + s as i64, y, (i - s) as u64)?;
+                let x =
+                    x0.checked_add(s as i64).ok_or_else(|| Error::parse(loc, "row lies beyond the plane"))?;
+                canvas.run(loc, x, y, (i - s) as u64)?;
                 start = None;
             }
             ('.', None) => {}

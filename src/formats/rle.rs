@@ -131,7 +131,15 @@ pub fn read(loc: &Location, text: &str, warn: &mut Warnings) -> Result<Pattern> 
     if p.grid.width() as u64 > w || p.grid.height() as u64 > h {
         warn.push(loc, format!("the cells do not fit the header's x = {w}, y = {h}"));
     }
-    p.origin = (p.origin.0 + pos.0, p.origin.1 + pos.1);
+    // The corner moves by Pos; the far corner must stay in the plane too.
+    let shift =
+        |o: i64, size: usize, by: i64| o.checked_add(by).filter(|v| v.checked_add(size as i64).is_some());
+    match (shift(p.origin.0, p.grid.width(), pos.0), shift(p.origin.1, p.grid.height(), pos.1)) {
+        (Some(x), Some(y)) => p.origin = (x, y),
+        _ => {
+            return Err(Error::parse(loc, "the position in '#CXRLE Pos=' puts the pattern beyond the plane"));
+        }
+    }
     (p.rule, p.name, p.author, p.comments) = (rule, name, author, comments);
     Ok(p)
 }
@@ -143,7 +151,12 @@ fn parse_header(loc: &Location, line: &str, warn: &mut Warnings) -> Result<(u64,
         return Err(Error::parse(loc, format!("expected the RLE header 'x = ..., y = ...', found '{line}'")));
     }
     let (mut w, mut h, mut rule) = (None, None, None);
-    for part in line.split(',') {
+    // The rule comes last and may itself hold a comma (`B3/S23:T200,200`).
+    let (sizes, rule_part) = match line.find("rule") {
+        Some(i) => (&line[..i], Some(&line[i..])),
+        None => (line, None),
+    };
+    for part in sizes.split(',').filter(|p| !p.trim().is_empty()).chain(rule_part) {
         let Some((key, value)) = part.split_once('=') else {
             return Err(Error::parse(
                 loc,
