@@ -117,3 +117,17 @@ fn evolve_writes_every_format() {
     assert_eq!(outputs[1], "#Life 1.06\n1 0\n2 1\n0 2\n1 2\n2 2\n");
     assert_eq!(outputs[4], ".*.\n..*\n***\n");
 }
+
+#[test]
+fn output_extension_chooses_the_format_when_to_is_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = data("glider.rle");
+    for (ext, start) in
+        [("lif", "#Life 1.05"), ("cells", "!Name: Glider"), ("txt", ".*."), ("rle", "#N Glider")]
+    {
+        let out = dir.path().join(format!("g.{ext}"));
+        let o = run(&["convert", input.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+        assert!(o.status.success(), "{ext}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(std::fs::read_to_string(&out).unwrap().starts_with(start), "{ext}");
+    }
+}

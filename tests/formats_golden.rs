@@ -190,3 +190,13 @@ fn detection_prefers_content_to_extension() {
     assert_eq!(formats::detect("0 0\n1 1\n", Some("txt")), Format::Txt);
     let _: Pattern = formats::parse_pattern(&Location::new("x", None), &text("glider.lif106")).unwrap();
 }
+
+#[test]
+fn byte_order_mark_and_headerless_xlife_rows() {
+    let l = parse(&format!("\u{feff}{}", text("glider.lif")), None);
+    assert_eq!(l.pattern, load("glider.lif").pattern);
+    let x = parse("#C no #P here\n.*\n..*\n***\n", Some("life"));
+    assert!(x.warnings.is_empty(), "{:?}", x.warnings);
+    assert_eq!(x.pattern.grid, load("glider.txt").pattern.grid);
+    assert_eq!(x.pattern.origin, (0, 0));
+}

@@ -9,9 +9,10 @@ use std::path::{Path, PathBuf};
 pub struct Args {
     /// The pattern file (format detected from its content, then its extension).
     pub input: PathBuf,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "rle")]
-    pub to: Format,
+    /// Output format; default: from the output file's extension (`.lif`,
+    /// `.rle`, `.cells`, `.txt`), else RLE.
+    #[arg(long, value_enum)]
+    pub to: Option<Format>,
     /// Write here (whole or not at all) instead of standard output.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
@@ -35,9 +36,21 @@ pub fn render(p: &Pattern, to: Format) -> anyhow::Result<String> {
     Ok(written.text)
 }
 
+/// The format an output file's extension asks for, if it names one.
+pub fn format_for(path: &Path) -> Option<Format> {
+    match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+        "lif" | "life" => Some(Format::Lif),
+        "rle" => Some(Format::Rle),
+        "cells" => Some(Format::Cells),
+        "txt" => Some(Format::Txt),
+        _ => None,
+    }
+}
+
 pub fn run(a: Args) -> anyhow::Result<()> {
+    let to = a.to.or_else(|| a.output.as_deref().and_then(format_for)).unwrap_or(Format::Rle);
     let p = read_with_warnings(&a.input)?;
-    let text = render(&p, a.to)?;
+    let text = render(&p, to)?;
     match &a.output {
         Some(out) => atomic_write(out, text.as_bytes())?,
         None => print!("{text}"),

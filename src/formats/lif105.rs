@@ -92,7 +92,9 @@ pub fn read(loc: &Location, text: &str, xlife: bool, warn: &mut Warnings) -> Res
             warn.push(&here, format!("unknown line '{line}' ignored"));
         } else {
             let (x, y, row) = block.get_or_insert_with(|| {
-                warn.push(&here, "cell rows before any '#P' line; placing them at 0 0");
+                if !xlife {
+                    warn.push(&here, "cell rows before any '#P' line; placing them at 0 0");
+                }
                 (0, 0, 0)
             });
             let yy = y.checked_add(*row).ok_or_else(|| Error::parse(&here, "row lies beyond the plane"))?;
@@ -272,4 +274,32 @@ fn blocks(p: &Pattern) -> Vec<(usize, usize, Vec<String>)> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_breaks_at_spaces_and_keeps_every_word() {
+        let line = "alpha beta gamma ".repeat(10);
+        let pieces = wrap(line.trim(), 20);
+        assert!(pieces.iter().all(|p| p.chars().count() <= 20 && !p.is_empty()));
+        assert_eq!(pieces.join(" "), line.trim());
+        assert_eq!(wrap(&"x".repeat(45), 20), ["x".repeat(20), "x".repeat(20), "x".repeat(5)]);
+        assert_eq!(wrap("", 78), [""]);
+    }
+
+    #[test]
+    fn long_gaps_start_new_blocks_and_short_ones_do_not() {
+        let mut grid = crate::life::Grid::new(3, 12);
+        for y in [0, 2, 7] {
+            grid.set(1, y, true);
+        }
+        let p = Pattern { grid, origin: (10, 20), ..Pattern::default() };
+        let b = blocks(&p);
+        assert_eq!(b, [(1, 0, vec!["*".to_string(), ".".into(), "*".into()]), (1, 7, vec!["*".to_string()])]);
+        let text = write(&p, &mut Vec::new());
+        assert!(text.contains("#P 11 20\r\n*\r\n.\r\n*\r\n#P 11 27\r\n*\r\n"), "{text}");
+    }
 }

@@ -201,6 +201,7 @@ pub fn load(path: &Path) -> Result<Loaded> {
 
 /// Parse pattern text, detecting its format from the content and extension.
 pub fn parse(loc: &Location, text: &str, extension: Option<&str>) -> Result<Loaded> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text); // a byte-order mark from Windows editors
     let format = detect(text, extension);
     parse_as(loc, text, format, extension)
 }
