@@ -173,7 +173,7 @@ fn rle_rule_names_and_grid_suffix() {
     assert_eq!(l.format, Format::Rle);
     assert_eq!(l.pattern.rule, Some(Rule::CONWAY));
     assert_eq!(l.pattern.comments, ["hi"]);
-    let l = parse("x = 3, y = 2, rule = 23/36\n$3o!", None);
+    let l = parse("x = 3, y = 2, rule = 23/36\n$3\no!", None);
     assert_eq!(l.pattern.rule, Some(Rule::HILIFE));
     assert_eq!(l.pattern.grid.to_rows(), ["...", "***"]);
 }

@@ -39,6 +39,8 @@ pub fn read(loc: &Location, text: &str, warn: &mut Warnings) -> Result<Pattern> 
     let mut header: Option<(u64, u64, Option<Rule>)> = None;
     // The reading position in the body, and whether `!` was seen.
     let (mut x, mut y, mut done) = (0u64, 0u64, false);
+    // A run count waiting for its tag (writers may break a line between them).
+    let mut count: Option<u64> = None;
     let mut last_line = 1;
     for (n, raw) in numbered_lines(text) {
         let here = loc.at(n);
@@ -70,7 +72,6 @@ pub fn read(loc: &Location, text: &str, warn: &mut Warnings) -> Result<Pattern> 
             header = Some((w, h, r));
             continue;
         }
-        let mut count: Option<u64> = None;
         for c in line.chars() {
             match c {
                 '0'..='9' => {
@@ -116,9 +117,6 @@ pub fn read(loc: &Location, text: &str, warn: &mut Warnings) -> Result<Pattern> 
         }
         if done {
             break;
-        }
-        if count.is_some() {
-            return Err(Error::parse(&here, "a run count at the end of a line without its b, o or $"));
         }
     }
     let Some((w, h, rule)) = header else {
