@@ -47,6 +47,8 @@ pub enum Convention {
     #[default]
     ThesisCode,
     /// Pixel 0 top-left, row-major (the thesis' Figure 5.2).
+    #[value(name = "figure-5-2")]
+    #[serde(rename = "figure-5-2")]
     Figure52,
 }
 
