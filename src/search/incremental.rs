@@ -129,6 +129,34 @@ impl PredecessorStream {
         Ok(IcnfScript { items })
     }
 
+    /// The iCNF script of a stream without making a solver.
+    pub fn icnf_for(width: usize, height: usize, rule: Rule, targets: &[SpecGrid]) -> Result<IcnfScript> {
+        struct Null;
+        impl Solver for Null {
+            fn name(&self) -> &'static str {
+                "none"
+            }
+            fn add_clause(&mut self, _: &[Lit]) {}
+            fn solve_with(&mut self, _: &[Lit]) -> Result<Outcome> {
+                Ok(Outcome::Unknown)
+            }
+            fn value(&self, _: Var) -> Option<bool> {
+                None
+            }
+            fn failed_assumptions(&self) -> Option<Vec<Lit>> {
+                None
+            }
+            fn stats(&self) -> SolverStats {
+                SolverStats::default()
+            }
+            fn set_time_limit(&mut self, _: Option<std::time::Duration>) {}
+            fn stopper(&self) -> crate::cnf::solver::Stop {
+                crate::cnf::solver::Stop::default()
+            }
+        }
+        PredecessorStream::with_solver(width, height, rule, Box::new(Null))?.icnf(targets)
+    }
+
     pub fn solver(&self) -> &dyn Solver {
         self.solver.as_ref()
     }

@@ -120,7 +120,10 @@ impl Problem {
                         "symmetry {symmetry:?} needs a square box, not {width}x{height}"
                     )));
                 }
-                if dx.unsigned_abs() as usize >= *width || dy.unsigned_abs() as usize >= *height {
+                if *width > 0
+                    && *height > 0
+                    && (dx.unsigned_abs() as usize >= *width || dy.unsigned_abs() as usize >= *height)
+                {
                     return Err(Error::invalid(format!(
                         "a displacement of ({dx}, {dy}) cannot happen inside a {width}x{height} box"
                     )));
