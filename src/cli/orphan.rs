@@ -75,7 +75,7 @@ pub fn read_target(path: &Path) -> anyhow::Result<SpecGrid> {
     if rows_only || text.contains('?') {
         return Ok(crate::formats::knuth_rows::parse_spec(&loc, &text)?);
     }
-    let p = crate::formats::parse_pattern(&loc, &text)?;
+    let p = crate::formats::read_pattern(path)?;
     Ok(SpecGrid::from(&p.grid))
 }
 
