@@ -61,7 +61,7 @@ pub type Clause = Vec<Lit>;
 // ANCHOR_END: lit
 
 impl Var {
-    /// The cell variable of (x, y) at time t, written `xty`.
+    /// The cell variable of (x, y) at time t (below 84), written `xty`.
     pub fn cell(x: u32, t: usize, y: u32) -> Var {
         Var { x, y, t: t as u8, kind: VarKind::Cell }
     }
