@@ -106,10 +106,13 @@ fn includes(text: &str) -> Vec<(usize, String)> {
     for (i, line) in text.lines().enumerate() {
         let mut rest = line;
         while let Some(at) = rest.find("{{#include ").or_else(|| rest.find("{{#rustdoc_include ")) {
+            let escaped = rest[..at].ends_with('\\');
             let after = &rest[at..];
             let arg_start = after.find(' ').unwrap() + 1;
             let Some(end) = after.find("}}") else { break };
-            v.push((i + 1, after[arg_start..end].trim().to_string()));
+            if !escaped {
+                v.push((i + 1, after[arg_start..end].trim().to_string()));
+            }
             rest = &after[end..];
         }
     }
@@ -358,6 +361,7 @@ fn the_checks_catch_what_they_should() {
     assert_eq!(split_include("../a.rs:name"), ("../a.rs", Some("name")));
     assert_eq!(split_include("../a.rs:3:9"), ("../a.rs", None));
     assert_eq!(includes("x {{#include ../a.rs:b}} y"), vec![(1, "../a.rs:b".to_string())]);
+    assert!(includes("mdBook leaves \\{{#include a.rs:b}} alone").is_empty());
     assert!(page_ids("## 3. Title {#s3}\n").contains("s3"));
     assert!(page_ids("## Two things everything else uses\n").contains("two-things-everything-else-uses"));
     assert_eq!(links("see [7](#s7) and [x](a.md#s2)"), vec![(1, "#s7".into()), (1, "a.md#s2".into())]);
