@@ -205,7 +205,7 @@ pub fn render(root: &Path, prog: &Program, all: &[Program]) -> Result<String> {
     }
     let frag = |name: &str| -> String {
         let n = defined[name][0];
-        format!("⟨{name} {}⟩", section_ref(n, star(n)))
+        format!("⟨*{name}* {}⟩", section_ref(n, star(n)))
     };
     // Code per section, for the index.
     let mut code: BTreeMap<usize, String> = BTreeMap::new();
@@ -339,7 +339,7 @@ fn index_body(
             1 => format!(" Used in section {}.", users[0]),
             _ => format!(" Used in sections {}.", list(&users)),
         };
-        let _ = writeln!(md, "- ⟨{name} {}⟩{tail}", defs.join(", "));
+        let _ = writeln!(md, "- ⟨*{name}* {}⟩{tail}", defs.join(", "));
     }
     md
 }
