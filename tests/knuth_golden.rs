@@ -160,6 +160,10 @@ fn dimacs_names_every_variable_and_counts_clauses() {
         }
     }
     assert_eq!(p_line.unwrap(), format!("{} {}", names.len(), knuth_clauses.len()));
+    // Every name reads back as the variable it prints.
+    for name in names.values() {
+        assert_eq!(&name.parse::<knuth::Var>().unwrap().to_string(), name);
+    }
     // Decoding every DIMACS clause through the names gives Knuth's clause back.
     for (dimacs, knuth) in clauses.iter().zip(&knuth_clauses) {
         let lits: Vec<i64> = dimacs.split_whitespace().map(|s| s.parse().unwrap()).collect();
