@@ -34,8 +34,78 @@ fn the_book_builds_and_every_include_resolves() {
 }
 
 fn tempdir() -> PathBuf {
-    let d = std::env::temp_dir().join(format!("bookgen-test-{}", std::process::id()));
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let d = std::env::temp_dir().join(format!("bookgen-test-{}-{n}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
+}
+
+/// A made-up program of three sections, to see the apparatus computed.
+fn synthetic(toml: &str) -> anyhow::Result<String> {
+    let root = tempdir();
+    std::fs::create_dir_all(root.join("book/src/knuth")).unwrap();
+    std::fs::create_dir_all(root.join("src")).unwrap();
+    std::fs::write(root.join("book/book.toml"), "[book]\n").unwrap();
+    std::fs::write(
+        root.join("src/x.rs"),
+        "// ANCHOR: one\nfn alpha() {}\n// ANCHOR_END: one\n// ANCHOR: two\nfn beta() { alpha(); }\n// ANCHOR_END: two\n\
+         // ANCHOR: three\nfn main() { beta(); }\n// ANCHOR_END: three\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("book/src/knuth/p.toml"), toml).unwrap();
+    let out = bookgen::expected(&root).map(|v| v.into_iter().next().unwrap().1);
+    std::fs::remove_dir_all(&root).unwrap();
+    out
+}
+
+const PROGRAM: &str = r#"
+program = "P"
+slug = "p"
+[[section]]
+n = 1
+title = "First"
+fragment = "Subs"
+defines = ["alpha"]
+include = ["src/x.rs:one"]
+[[section]]
+n = 2
+title = "Second"
+fragment = "Subs"
+defines = ["beta"]
+include = ["src/x.rs:two"]
+[[section]]
+n = 3
+title = "Main"
+uses = ["Subs"]
+include = ["src/x.rs:three"]
+[[section]]
+n = 4
+title = "Index"
+index = true
+"#;
+
+#[test]
+fn the_apparatus_is_computed_from_fragments_and_code() {
+    let md = synthetic(PROGRAM).unwrap();
+    assert!(md.contains("⟨*Subs* [1](#s1)⟩ ≡"), "{md}");
+    assert!(md.contains("⟨*Subs* [1](#s1)⟩ +≡"), "{md}");
+    assert!(md.contains("See also sections [2](#s2)."), "{md}");
+    assert!(md.contains("This code is used in section [3](#s3)."), "{md}");
+    assert!(md.contains("Uses ⟨*Subs* [1](#s1)⟩."), "{md}");
+    // alpha is defined in 1 and called in 2; beta defined in 2 and called in 3.
+    assert!(md.contains("- `alpha`: **[1](#s1)**, [2](#s2)."), "{md}");
+    assert!(md.contains("- `beta`: **[2](#s2)**, [3](#s3)."), "{md}");
+    assert!(md.contains("- ⟨*Subs* [1](#s1), [2](#s2)⟩ Used in section [3](#s3)."), "{md}");
+}
+
+#[test]
+fn bad_descriptions_are_refused() {
+    let gap = PROGRAM.replace("n = 3", "n = 5");
+    assert!(format!("{:#}", synthetic(&gap).unwrap_err()).contains("gap"));
+    let undefined = PROGRAM.replace(r#"uses = ["Subs"]"#, r#"uses = ["Nothing"]"#);
+    assert!(format!("{:#}", synthetic(&undefined).unwrap_err()).contains("no section defines"));
+    let missing = PROGRAM.replace("src/x.rs:two", "src/x.rs:four");
+    assert!(format!("{:#}", synthetic(&missing).unwrap_err()).contains("no such anchor"));
 }
