@@ -91,12 +91,14 @@ pub fn decide_orphan_rule(target: &SpecGrid, options: &Options, rule: Rule) -> c
         (Convention::Figure52, Variant::Db) => {
             decide::<_, Figure52>(target, rule, options, DbStore::<Figure52>::new(rule))
         }
-        (Convention::ThesisCode, _) => {
-            decide::<_, ThesisCode>(target, rule, options, PlainStore::<ThesisCode>::new(rule))
-        }
-        (Convention::Figure52, _) => {
-            decide::<_, Figure52>(target, rule, options, PlainStore::<Figure52>::new(rule))
-        }
+        (Convention::ThesisCode, _) => match PlainStore::<ThesisCode, true>::detect(rule) {
+            Some(store) => decide::<_, ThesisCode>(target, rule, options, store),
+            None => decide::<_, ThesisCode>(target, rule, options, PlainStore::<ThesisCode>::new(rule)),
+        },
+        (Convention::Figure52, _) => match PlainStore::<Figure52, true>::detect(rule) {
+            Some(store) => decide::<_, Figure52>(target, rule, options, store),
+            None => decide::<_, Figure52>(target, rule, options, PlainStore::<Figure52>::new(rule)),
+        },
     })
 }
 

@@ -158,10 +158,17 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     #[inline(always)]
     fn reverse_from(&mut self, start: usize) -> Result<u64, Contradiction> {
         let mut changes = 0;
-        for i in (0..=start).rev() {
-            changes += self.sliver_reverse(i % self.width, i / self.width)? as u64;
+        let (mut x, mut y) = (start % self.width, start / self.width);
+        loop {
+            changes += self.sliver_reverse(x, y)? as u64;
+            if x > 0 {
+                x -= 1;
+            } else if y > 0 {
+                (x, y) = (self.width - 1, y - 1);
+            } else {
+                return Ok(changes);
+            }
         }
-        Ok(changes)
     }
 
     // ANCHOR: grid_solve

@@ -8,6 +8,8 @@ use super::slice::Slice;
 use super::sliver::{
     Changed, Contradiction, expand_bottom, expand_column, expand_top, fold_bottom, fold_column, fold_top,
 };
+#[cfg(target_arch = "x86_64")]
+use super::sliver::{expand_column_bmi2, fold_column_bmi2};
 use crate::life::{Cell, Rule};
 use std::marker::PhantomData;
 
@@ -58,11 +60,11 @@ impl Held {
     }
 
     #[inline(always)]
-    fn fold<L: Layout>(&mut self, which: usize) -> u64 {
+    fn fold<L: Layout, const BMI2: bool>(&mut self, which: usize) -> u64 {
         if self.valid & (1 << which) == 0 {
             self.folds[which] = match which {
-                WCOL => fold_column(&self.slice, L::WEST),
-                ECOL => fold_column(&self.slice, L::EAST),
+                WCOL => column::<BMI2>(&self.slice, L::WEST),
+                ECOL => column::<BMI2>(&self.slice, L::EAST),
                 TOP => fold_top(&self.slice),
                 _ => fold_bottom(&self.slice),
             };
@@ -80,16 +82,38 @@ impl Held {
     }
 }
 
+/// Fold a column, with `pext` when the store was built for a BMI2 CPU.
+#[inline(always)]
+fn column<const BMI2: bool>(s: &Slice, b: usize) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: a `PlainStore<_, true>` is only made after detecting BMI2.
+        return unsafe { fold_column_bmi2(s, b) };
+    }
+    fold_column(s, b)
+}
+
+/// Expand a column, with `pdep` when the store was built for a BMI2 CPU.
+#[inline(always)]
+fn uncolumn<const BMI2: bool>(sliver: u64, b: usize) -> Slice {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: as in `column`.
+        return unsafe { expand_column_bmi2(sliver, b) };
+    }
+    expand_column(sliver, b)
+}
+
 /// Confront through cached slivers: `a` folds `fa`-wise, `b` folds `fb`-wise.
 #[inline(always)]
-fn confront_held<L: Layout>(
+fn confront_held<L: Layout, const BMI2: bool>(
     a: &mut Held,
     b: &mut Held,
     (fa, fb): (usize, usize),
     expand_a: impl Fn(u64) -> Slice,
     expand_b: impl Fn(u64) -> Slice,
 ) -> Confronted {
-    let (sa, sb) = (a.fold::<L>(fa), b.fold::<L>(fb));
+    let (sa, sb) = (a.fold::<L, BMI2>(fa), b.fold::<L, BMI2>(fb));
     let s = sa & sb;
     if s == 0 {
         return Err(Contradiction);
@@ -104,15 +128,17 @@ fn confront_held<L: Layout>(
     Ok(ch)
 }
 
-/// Slices held by value (with cached slivers).
+/// Slices held by value (with cached slivers). `BMI2`: fold and expand
+/// columns with `pext`/`pdep`; only [`PlainStore::detect`] sets it, after
+/// checking the CPU.
 #[derive(Debug, Clone, Copy)]
-pub struct PlainStore<L> {
+pub struct PlainStore<L, const BMI2: bool = false> {
     dead: Slice,
     live: Slice,
     layout: PhantomData<L>,
 }
 
-impl<L: Layout> PlainStore<L> {
+impl<L: Layout> PlainStore<L, false> {
     pub fn new(rule: Rule) -> Self {
         PlainStore {
             dead: Slice::for_future(rule, false),
@@ -122,7 +148,20 @@ impl<L: Layout> PlainStore<L> {
     }
 }
 
-impl<L: Layout> SliceStore for PlainStore<L> {
+impl<L: Layout> PlainStore<L, true> {
+    /// A store using BMI2, if this CPU has it.
+    pub fn detect(rule: Rule) -> Option<Self> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("bmi2") {
+            let PlainStore { dead, live, layout } = PlainStore::<L, false>::new(rule);
+            return Some(PlainStore { dead, live, layout });
+        }
+        let _ = rule;
+        None
+    }
+}
+
+impl<L: Layout, const BMI2: bool> SliceStore for PlainStore<L, BMI2> {
     type Id = Held;
     fn initial(&mut self, cell: Cell) -> Held {
         Held::new(match cell {
@@ -146,10 +185,16 @@ impl<L: Layout> SliceStore for PlainStore<L> {
     }
     #[inline(always)]
     fn confront_ew(&mut self, w: &mut Held, e: &mut Held) -> Confronted {
-        confront_held::<L>(w, e, (WCOL, ECOL), |s| expand_column(s, L::WEST), |s| expand_column(s, L::EAST))
+        confront_held::<L, BMI2>(
+            w,
+            e,
+            (WCOL, ECOL),
+            |s| uncolumn::<BMI2>(s, L::WEST),
+            |s| uncolumn::<BMI2>(s, L::EAST),
+        )
     }
     #[inline(always)]
     fn confront_ns(&mut self, n: &mut Held, s: &mut Held) -> Confronted {
-        confront_held::<L>(n, s, (TOP, BOTTOM), expand_top, expand_bottom)
+        confront_held::<L, BMI2>(n, s, (TOP, BOTTOM), expand_top, expand_bottom)
     }
 }
