@@ -13,6 +13,7 @@ pub mod search;
 pub mod slice;
 pub mod sliver;
 pub mod solve;
+pub mod stack;
 pub mod store;
 
 use crate::life::{Grid, Rule, SpecGrid};
