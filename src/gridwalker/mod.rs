@@ -30,11 +30,13 @@ pub enum Variant {
     /// Alternating forward/reverse sweeps, repeating at a cell while its centre changes.
     #[default]
     Basic,
-    /// Forward sweeps only.
+    /// Forward sweeps only (after forcing a pivot, full forward sweeps too).
     Single,
     /// Alternating sweeps, one confrontation pair per cell.
     NoRepeat,
-    /// Only revisit cells a change can reach (dirty bitset).
+    /// Basic, but a confrontation is skipped when neither member changed since
+    /// that pair was last confronted (per-pair dirty flags, reset correctly on
+    /// backtracking): the same sweeps, changes and search path, fewer confrontations.
     Track,
     /// Slices as ids in a slice store with memoised interactions.
     Db,
