@@ -37,15 +37,27 @@ fn engines(c: &mut Criterion) {
                 b.iter(|| life::evolve(black_box(&board), Rule::CONWAY, Topology::Torus, gens, alg))
             });
         }
-        // The same LIFECUBE with narrower vector kernels, to show what SIMD buys.
-        for simd in [Simd::Portable, Simd::Avx2] {
+        // LIFECUBE's steps alone (the conversion from and to a `Grid` left out),
+        // with each vector kernel, to show what SIMD buys.
+        let cube = LifeCube::new(&board, Rule::CONWAY, Topology::Torus);
+        group.throughput(Throughput::Elements((N * N) as u64 * 200));
+        for simd in [Simd::Avx512, Simd::Avx2, Simd::Portable] {
             limit_simd(simd);
-            group.throughput(Throughput::Elements((N * N) as u64 * 200));
-            group.bench_function(format!("Lifecube-{simd:?}"), |b| {
-                b.iter(|| {
-                    life::evolve(black_box(&board), Rule::CONWAY, Topology::Torus, 200, Algorithm::Lifecube)
-                })
-            });
+            for parallel in [false, true] {
+                let name = format!("steps-{simd:?}{}", if parallel { "-parallel" } else { "" });
+                group.bench_function(name, |b| {
+                    b.iter_batched(
+                        || cube.clone(),
+                        |mut c| {
+                            for _ in 0..200 {
+                                if parallel { c.step_parallel() } else { c.step() }
+                            }
+                            c
+                        },
+                        BatchSize::LargeInput,
+                    )
+                });
+            }
         }
         limit_simd(Simd::Avx512);
         group.finish();
