@@ -27,8 +27,13 @@ fn stream_agrees_with_one_shot_solves() {
     let mut seq = gray_sequence(&start, 40);
     // Put a known 6x6 orphan-free and a dense pattern in too.
     seq.push(Grid::random(6, 6, 0.8, &mut rng));
-    for kind in SolverKind::available_kinds() {
-        let mut stream = PredecessorStream::new(6, 6, kind).unwrap();
+    let mut runs: Vec<(SolverKind, Encoding)> =
+        SolverKind::available_kinds().into_iter().map(|k| (k, Encoding::Window)).collect();
+    runs.push((SolverKind::Cadical, Encoding::Knuth));
+    for (kind, encoding) in runs {
+        let mut stream =
+            PredecessorStream::with_encoding(6, 6, Rule::CONWAY, encoding, new_solver(kind).unwrap())
+                .unwrap();
         for g in &seq {
             let target = SpecGrid::from(g);
             let a = stream.solve(&target).unwrap();

@@ -122,7 +122,10 @@ pub fn run(a: Args) -> anyhow::Result<()> {
                         t.height
                     );
                 }
-                return emit(&a, PredecessorStream::icnf_for(w, h, Rule::CONWAY, &targets)?.write());
+                return emit(
+                    &a,
+                    PredecessorStream::icnf_for(w, h, Rule::CONWAY, a.cycle.encoding, &targets)?.write(),
+                );
             }
             ensure!(a.files.len() == 1, "orphan takes one FILE (or several with --icnf)");
             Problem::orphan(read_target(&a.files[0])?, boundary)

@@ -93,6 +93,7 @@ pub struct Args {
 
 pub fn run(a: Args) -> anyhow::Result<()> {
     let problem = a.cycle.problem(a.kind)?;
+    ensure!(a.limit.is_none() || a.count, "--limit only makes sense with --count");
     let Problem::Cycle { period, dx, dy, .. } = problem else { unreachable!("cycles only") };
     let mut solver = new_solver(a.solver)?;
     let enc = encode(&problem, a.cycle.encoding, Rule::CONWAY)?;

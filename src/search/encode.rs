@@ -2,7 +2,7 @@
 //! cell variables, then constrain every step with the chosen encoding.
 
 use crate::cnf::{Formula, Lit, Var};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::life::{Cell, Grid, Rule};
 use crate::search::problem::{Boundary, Encoding, Problem};
 use crate::search::window::{Term, window_clauses};
@@ -132,9 +132,12 @@ pub fn encode(problem: &Problem, encoding: Encoding, rule: Rule) -> Result<Encod
             }
             Problem::Cycle { .. } => encode_cycle(problem, rule),
         }),
-        Encoding::Knuth => Err(Error::invalid(
-            "the knuth encoding is not available in this build yet (use --encoding window)",
-        )),
+        Encoding::Knuth => match problem {
+            Problem::Predecessor { target, generations, boundary } => {
+                crate::search::knuth_network::predecessor(&effective_target(target, *boundary), *generations)
+            }
+            Problem::Cycle { .. } => crate::search::knuth_network::cycle(problem),
+        },
     }
 }
 // ANCHOR_END: encode

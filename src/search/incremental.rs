@@ -24,6 +24,7 @@ use crate::cnf::{
 use crate::error::{Error, Result};
 use crate::life::{Cell, Grid, Rule, SpecGrid};
 use crate::search::encode::{Layer, cell_name, new_layer, window};
+use crate::search::problem::Encoding;
 use crate::search::window::{Term, window_clauses};
 use std::time::Instant;
 
@@ -64,12 +65,31 @@ impl PredecessorStream {
         width: usize,
         height: usize,
         rule: Rule,
+        solver: Box<dyn Solver>,
+    ) -> Result<PredecessorStream> {
+        PredecessorStream::with_encoding(width, height, rule, Encoding::Window, solver)
+    }
+
+    /// A stream with the chosen encoding of the step (`knuth`: Conway's rule only).
+    pub fn with_encoding(
+        width: usize,
+        height: usize,
+        rule: Rule,
+        encoding: Encoding,
         mut solver: Box<dyn Solver>,
     ) -> Result<PredecessorStream> {
         if width == 0 || height == 0 {
             return Err(Error::invalid(format!("the box {width}x{height} is empty")));
         }
-        let (formula, parent, targets) = stream_formula(width, height, rule);
+        let (formula, parent, targets) = match encoding {
+            Encoding::Window => stream_formula(width, height, rule),
+            Encoding::Knuth => {
+                if rule != Rule::CONWAY {
+                    return Err(Error::invalid("the knuth encoding only knows Conway's rule B3/S23"));
+                }
+                knuth_stream_formula(width, height)?
+            }
+        };
         for c in formula.clauses() {
             solver.add_clause(c);
         }
@@ -130,7 +150,13 @@ impl PredecessorStream {
     }
 
     /// The iCNF script of a stream without making a solver.
-    pub fn icnf_for(width: usize, height: usize, rule: Rule, targets: &[SpecGrid]) -> Result<IcnfScript> {
+    pub fn icnf_for(
+        width: usize,
+        height: usize,
+        rule: Rule,
+        encoding: Encoding,
+        targets: &[SpecGrid],
+    ) -> Result<IcnfScript> {
         struct Null;
         impl Solver for Null {
             fn name(&self) -> &'static str {
@@ -154,7 +180,7 @@ impl PredecessorStream {
                 crate::cnf::solver::Stop::default()
             }
         }
-        PredecessorStream::with_solver(width, height, rule, Box::new(Null))?.icnf(targets)
+        PredecessorStream::with_encoding(width, height, rule, encoding, Box::new(Null))?.icnf(targets)
     }
 
     pub fn solver(&self) -> &dyn Solver {
@@ -180,6 +206,32 @@ fn stream_formula(w: usize, h: usize, rule: Rule) -> (Formula, Layer, Vec<Var>) 
         f.add(c);
     }
     (f, parent, targets)
+}
+
+/// The same with Knuth's SAT-LIFE network for the step (auxiliary variables included).
+fn knuth_stream_formula(w: usize, h: usize) -> Result<(Formula, Layer, Vec<Var>)> {
+    let mut f = Formula::new();
+    let mut full = Grid::new(w + 2, h + 2);
+    for y in 0..h + 2 {
+        for x in 0..w + 2 {
+            full.set(x, y, true);
+        }
+    }
+    for c in crate::knuth::sat_life(&full, 0)? {
+        let clause = c.iter().map(|l| f.named(&l.var.to_string()).lit(!l.neg)).collect();
+        f.add(clause);
+    }
+    let parent = new_layer(&mut f, 0, -1, -1, w + 2, h + 2, 2);
+    let mut targets = Vec::with_capacity(w * h);
+    for y in 0..h as isize {
+        for x in 0..w as isize {
+            let name = cell_name(x, y, 1, 2);
+            targets.push(
+                f.var(&name).ok_or_else(|| Error::invalid(format!("knuth stream: no variable {name}")))?,
+            );
+        }
+    }
+    Ok((f, parent, targets))
 }
 
 // ANCHOR: gray
