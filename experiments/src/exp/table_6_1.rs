@@ -1,0 +1,373 @@
+//! Tables 6.1, 6.3 and 6.4 on the small-pattern set: solve times per solver,
+//! peak memory, and the GRIDWALKER variants basic/single/no-repeat/track.
+//!
+//! The SAT-solver columns are added when the SAT layer's API is merged; until
+//! then the rows are GRIDWALKER's only and the tables say so.
+
+use super::Experiment;
+use super::gw::{decide, peak_heap, table_6_1_patterns, variant_name};
+use crate::harness::{Ctx, Report, read_csv, write_csv, write_text};
+use crate::plot::{Bar, render};
+use anyhow::Result;
+use lifesearch::gridwalker::Variant;
+use serde::{Deserialize, Serialize};
+
+/// The thesis' Table 6.1: GRIDWALKER ms and its gain over the best SAT solver, per pattern.
+const THESIS_GW_MS: [f64; 8] = [8.09, 8.75, 2.67, 0.24, 0.49, 3.55, 16.16, 15.04];
+const THESIS_GAIN: [f64; 8] = [15.7, 13.8, 19.5, 346.3, 51.3, 25.9, 6.0, 6.6];
+/// Table 6.3: GRIDWALKER's memory in KiB.
+const THESIS_GW_KIB: [u32; 8] = [37, 42, 106, 31, 201, 12, 48, 50];
+/// Table 6.4: basic, single, no repeat, track (ms).
+const THESIS_VARIANTS: [[f64; 4]; 8] = [
+    [8.09, 14.77, 8.04, 8.68],
+    [8.75, 15.22, 8.75, 9.64],
+    [2.67, 5.12, 2.64, 2.81],
+    [0.24, 0.46, 0.24, 0.24],
+    [0.49, 0.70, 0.48, 0.29],
+    [3.55, 8.24, 3.51, 4.34],
+    [16.16, 43.63, 15.89, 14.80],
+    [15.04, 21.58, 14.77, 12.03],
+];
+
+pub const TABLE_6_1: Experiment = Experiment {
+    id: "table-6-1",
+    title: "Table 6.1: small patterns, every solver, lowest of N runs",
+    columns: &[
+        "pattern",
+        "description",
+        "stand_in",
+        "width",
+        "height",
+        "solver",
+        "orphan",
+        "thesis_orphan",
+        "runs",
+        "best_ms",
+        "gw_vs_best_sat",
+    ],
+    figure: true,
+    run: run_61,
+    render: draw_61,
+};
+
+pub const TABLE_6_3: Experiment = Experiment {
+    id: "table-6-3",
+    title: "Table 6.3: peak memory per solver per pattern",
+    columns: &["pattern", "stand_in", "solver", "peak_bytes", "method"],
+    figure: false,
+    run: run_63,
+    render: draw_63,
+};
+
+pub const TABLE_6_4: Experiment = Experiment {
+    id: "table-6-4",
+    title: "Table 6.4: GRIDWALKER variants basic, single, no-repeat, track",
+    columns: &[
+        "pattern",
+        "stand_in",
+        "variant",
+        "orphan",
+        "runs",
+        "best_ms",
+        "probes",
+        "nodes",
+        "sweeps",
+        "confrontations",
+        "basic_speedup",
+    ],
+    figure: true,
+    run: run_64,
+    render: draw_64,
+};
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Row61 {
+    pub pattern: String,
+    pub description: String,
+    pub stand_in: bool,
+    pub width: usize,
+    pub height: usize,
+    pub solver: String,
+    pub orphan: bool,
+    pub thesis_orphan: bool,
+    pub runs: usize,
+    pub best_ms: f64,
+    /// Best SAT time over GRIDWALKER's (on GRIDWALKER rows, once SAT rows exist).
+    pub gw_vs_best_sat: Option<f64>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Row63 {
+    pub pattern: String,
+    pub stand_in: bool,
+    pub solver: String,
+    pub peak_bytes: u64,
+    pub method: String,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Row64 {
+    pub pattern: String,
+    pub stand_in: bool,
+    pub variant: String,
+    pub orphan: bool,
+    pub runs: usize,
+    pub best_ms: f64,
+    pub probes: Option<u64>,
+    pub nodes: Option<u64>,
+    pub sweeps: Option<u64>,
+    pub confrontations: Option<u64>,
+    /// This variant's time over basic's.
+    pub basic_speedup: f64,
+}
+
+fn run_61(ctx: &Ctx) -> Result<Report> {
+    let runs = ctx.mode.pick(1, 10, 10);
+    let mut rows = Vec::new();
+    let pats = table_6_1_patterns();
+    let bar = ctx.bar(pats.len() as u64, "table-6-1");
+    for p in &pats {
+        let t = decide(&p.spec, Variant::Basic, runs)?;
+        rows.push(Row61 {
+            pattern: p.id.into(),
+            description: p.description.into(),
+            stand_in: p.stand_in,
+            width: p.spec.width,
+            height: p.spec.height,
+            solver: "gridwalker".into(),
+            orphan: t.orphan(),
+            thesis_orphan: p.thesis_orphan,
+            runs,
+            best_ms: t.micros / 1e3,
+            gw_vs_best_sat: None,
+        });
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    write_csv(&ctx.csv("table-6-1"), &rows)?;
+    Ok(Report {
+        rows: rows.len(),
+        seeds: vec![61],
+        solvers: vec!["gridwalker basic (thesis-code convention)".into()],
+        notes: vec![
+            format!("lowest of {runs} runs; pattern construction excluded"),
+            "SAT-solver columns pending the SAT layer's API".into(),
+        ],
+    })
+}
+
+fn draw_61(ctx: &Ctx) -> Result<()> {
+    let rows: Vec<Row61> = read_csv(&ctx.csv("table-6-1"))?;
+    let bars = rows.iter().map(|r| (format!("{} {}", r.pattern, r.solver), r.best_ms)).collect();
+    render(
+        &ctx.figure("table-6-1"),
+        &Bar {
+            title: "Table 6.1: time per pattern and solver".into(),
+            y_label: "ms".into(),
+            bars,
+            log_y: true,
+        },
+    )?;
+    let mut md = String::from(
+        "| # | Pattern | Stand-in? | Size | Solver | Orphan (ours / thesis) | ms (ours) | GW vs best SAT (ours) | GridWalker ms (thesis) | GW vs SAT (thesis) |\n\
+         |---|---|---|---|---|---|---:|---:|---:|---:|\n",
+    );
+    for r in &rows {
+        let i = r.pattern.trim_start_matches('#').parse::<usize>().unwrap_or(0).wrapping_sub(1);
+        md += &format!(
+            "| {} | {} | {} | {}x{} | {} | {} / {} | {:.3} | {} | {} | {} |\n",
+            r.pattern,
+            r.description,
+            if r.stand_in { "stand-in" } else { "thesis" },
+            r.width,
+            r.height,
+            r.solver,
+            yes(r.orphan),
+            yes(r.thesis_orphan),
+            r.best_ms,
+            r.gw_vs_best_sat.map_or("-".into(), |g| format!("{g:.1}x")),
+            THESIS_GW_MS.get(i).map_or("-".into(), |v| format!("{v}")),
+            THESIS_GAIN.get(i).map_or("-".into(), |v| format!("{v}x")),
+        );
+    }
+    md += "\nTimes are the lowest of the runs shown; building the pattern and parsing are excluded. \
+           The thesis ran on an Intel Core i7 3820 at 3.9 GHz; patterns marked stand-in replace lost ones. \
+           SAT-solver rows appear once the SAT layer is wired in.\n";
+    write_text(&ctx.generated("table-6-1"), &md)
+}
+
+fn yes(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+fn run_63(ctx: &Ctx) -> Result<Report> {
+    let mut rows = Vec::new();
+    for p in table_6_1_patterns() {
+        let (t, peak) = peak_heap(|| decide(&p.spec, Variant::Basic, 1));
+        t?;
+        rows.push(Row63 {
+            pattern: p.id.into(),
+            stand_in: p.stand_in,
+            solver: "gridwalker".into(),
+            peak_bytes: peak as u64,
+            method: "heap growth during the call (counting allocator)".into(),
+        });
+    }
+    write_csv(&ctx.csv("table-6-3"), &rows)?;
+    Ok(Report {
+        rows: rows.len(),
+        seeds: vec![61],
+        solvers: vec!["gridwalker basic".into()],
+        notes: vec!["SAT-solver rows pending the SAT layer's API".into()],
+    })
+}
+
+fn draw_63(ctx: &Ctx) -> Result<()> {
+    let rows: Vec<Row63> = read_csv(&ctx.csv("table-6-3"))?;
+    let mut md = String::from(
+        "| # | Stand-in? | Solver | Peak (ours) | GridWalker (thesis) |\n|---|---|---|---:|---:|\n",
+    );
+    for r in &rows {
+        let i = r.pattern.trim_start_matches('#').parse::<usize>().unwrap_or(0).wrapping_sub(1);
+        md += &format!(
+            "| {} | {} | {} | {:.1} KiB | {} |\n",
+            r.pattern,
+            if r.stand_in { "stand-in" } else { "thesis" },
+            r.solver,
+            r.peak_bytes as f64 / 1024.0,
+            THESIS_GW_KIB.get(i).map_or("-".into(), |v| format!("{v} KiB")),
+        );
+    }
+    md += "\nOurs: the peak growth of the heap while the solver runs (a counting allocator), \
+           not the process' resident size that the thesis reported for the SAT solvers.\n";
+    write_text(&ctx.generated("table-6-3"), &md)
+}
+
+const VARIANTS: [Variant; 4] = [Variant::Basic, Variant::Single, Variant::NoRepeat, Variant::Track];
+
+fn run_64(ctx: &Ctx) -> Result<Report> {
+    let runs = ctx.mode.pick(1, 10, 10);
+    let mut rows = Vec::new();
+    let pats = table_6_1_patterns();
+    let bar = ctx.bar((pats.len() * VARIANTS.len()) as u64, "table-6-4");
+    for p in &pats {
+        let mut basic_ms = None;
+        for v in VARIANTS {
+            let t = decide(&p.spec, v, runs)?;
+            let ms = t.micros / 1e3;
+            let base = *basic_ms.get_or_insert(ms);
+            rows.push(Row64 {
+                pattern: p.id.into(),
+                stand_in: p.stand_in,
+                variant: variant_name(v).into(),
+                orphan: t.orphan(),
+                runs,
+                best_ms: ms,
+                probes: t.stat("probes"),
+                nodes: t.stat("nodes"),
+                sweeps: t.stat("sweeps"),
+                confrontations: t.stat("confrontations"),
+                basic_speedup: ms / base,
+            });
+            bar.inc(1);
+        }
+    }
+    bar.finish_and_clear();
+    write_csv(&ctx.csv("table-6-4"), &rows)?;
+    Ok(Report {
+        rows: rows.len(),
+        seeds: vec![61],
+        solvers: VARIANTS.iter().map(|v| format!("gridwalker {}", variant_name(*v))).collect(),
+        notes: vec![format!("lowest of {runs} runs")],
+    })
+}
+
+fn draw_64(ctx: &Ctx) -> Result<()> {
+    let rows: Vec<Row64> = read_csv(&ctx.csv("table-6-4"))?;
+    let bars = rows.iter().map(|r| (format!("{} {}", r.pattern, r.variant), r.best_ms)).collect();
+    render(
+        &ctx.figure("table-6-4"),
+        &Bar { title: "Table 6.4: GRIDWALKER variants".into(), y_label: "ms".into(), bars, log_y: true },
+    )?;
+    let mut md = String::from(
+        "| # | Variant | ms (ours) | vs basic (ours) | Probes | Nodes | Sweeps | ms (thesis) |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|\n",
+    );
+    let opt = |v: Option<u64>| v.map_or("-".into(), |v| v.to_string());
+    for r in &rows {
+        let i = r.pattern.trim_start_matches('#').parse::<usize>().unwrap_or(0).wrapping_sub(1);
+        let j = ["basic", "single", "no-repeat", "track"].iter().position(|v| *v == r.variant);
+        let thesis = match (THESIS_VARIANTS.get(i), j) {
+            (Some(t), Some(j)) => format!("{}", t[j]),
+            _ => "-".into(),
+        };
+        md += &format!(
+            "| {}{} | {} | {:.3} | {:.2}x | {} | {} | {} | {} |\n",
+            r.pattern,
+            if r.stand_in { " (stand-in)" } else { "" },
+            r.variant,
+            r.best_ms,
+            r.basic_speedup,
+            opt(r.probes),
+            opt(r.nodes),
+            opt(r.sweeps),
+            thesis
+        );
+    }
+    md += "\nLowest of the runs shown; \"vs basic\" is this variant's time over basic's.\n";
+    write_text(&ctx.generated("table-6-4"), &md)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::{Mode, write_csv};
+
+    #[test]
+    fn tables_render_from_small_csvs() {
+        let dir = tempfile::tempdir().unwrap();
+        let c =
+            Ctx { root: dir.path().into(), mode: Mode::Tiny, cache: dir.path().join("c"), progress: false };
+        let r61 = vec![Row61 {
+            pattern: "#1".into(),
+            description: "d".into(),
+            stand_in: false,
+            width: 10,
+            height: 10,
+            solver: "gridwalker".into(),
+            orphan: true,
+            thesis_orphan: true,
+            runs: 1,
+            best_ms: 2.5,
+            gw_vs_best_sat: None,
+        }];
+        write_csv(&c.csv("table-6-1"), &r61).unwrap();
+        draw_61(&c).unwrap();
+        let md = std::fs::read_to_string(c.generated("table-6-1")).unwrap();
+        assert!(
+            md.contains("| #1 | d | thesis | 10x10 | gridwalker | yes / yes | 2.500 | - | 8.09 | 15.7x |"),
+            "{md}"
+        );
+        let r64: Vec<Row64> = ["basic", "track"]
+            .iter()
+            .map(|v| Row64 {
+                pattern: "#3".into(),
+                stand_in: false,
+                variant: v.to_string(),
+                orphan: false,
+                runs: 1,
+                best_ms: 1.0,
+                probes: Some(91),
+                nodes: None,
+                sweeps: None,
+                confrontations: None,
+                basic_speedup: 1.0,
+            })
+            .collect();
+        write_csv(&c.csv("table-6-4"), &r64).unwrap();
+        draw_64(&c).unwrap();
+        let md = std::fs::read_to_string(c.generated("table-6-4")).unwrap();
+        assert!(md.contains("| #3 | track | 1.000 | 1.00x | 91 | - | - | 2.81 |"), "{md}");
+        assert!(crate::plot::is_png(&c.figure("table-6-4").with_extension("png")));
+    }
+}
