@@ -1,0 +1,542 @@
+//! LIFECUBE (thesis chapter 3): the board as 64-cell words, neighbour counts
+//! by a bit-parallel adder network, so one word operation advances 64 cells.
+//!
+//! Two ideas carry the speed. First, every row's horizontal three-cell sums
+//! are computed once and shared by the three output rows that need them (the
+//! thesis gets the same saving from its stagger step: fewer loads per cell).
+//! Second, the board is cut into tiles, and a tile is recomputed only when it
+//! or one of its eight neighbours changed in the last generation, so still
+//! regions cost nothing.
+
+use crate::life::grid::{Grid, Topology};
+use crate::life::rule::Rule;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// The widest vector kernel allowed: 2 = AVX-512, 1 = AVX2, 0 = portable.
+/// Lowered only by tests and benchmarks, to check and time every kernel on
+/// one machine; every kernel computes the same bits.
+static SIMD_LIMIT: AtomicU8 = AtomicU8::new(2);
+
+/// Which compiled kernel LIFECUBE may use (the best available below the limit).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Simd {
+    Portable = 0,
+    Avx2 = 1,
+    Avx512 = 2,
+}
+
+/// Cap the kernel LIFECUBE uses from now on, in every thread.
+pub fn limit_simd(limit: Simd) {
+    SIMD_LIMIT.store(limit as u8, Ordering::Relaxed);
+}
+
+/// Rows per tile band. Tiles are `TILE_WORDS` words (256 cells) wide.
+const TILE_ROWS: usize = 16;
+const TILE_WORDS: usize = 4;
+
+// ANCHOR: board
+/// A bounded board or torus packed 64 cells to a word: bit `k` of word `i` in
+/// row `y` is cell `(64 i + k, y)`. Two buffers alternate between generations.
+#[derive(Debug, Clone)]
+pub struct LifeCube {
+    width: usize,
+    height: usize,
+    words: usize,
+    rule: Rule,
+    topology: Topology,
+    cur: Vec<u64>,
+    next: Vec<u64>,
+    /// Per tile: did it change in the last generation?
+    changed: Vec<bool>,
+    tiles_x: usize,
+    tiles_y: usize,
+}
+// ANCHOR_END: board
+
+impl LifeCube {
+    pub fn new(g: &Grid, rule: Rule, topology: Topology) -> LifeCube {
+        let (width, height) = (g.width(), g.height());
+        let words = width.div_ceil(64);
+        let mut cur = vec![0u64; words * height];
+        for (x, y) in g.live_cells() {
+            cur[y * words + x / 64] |= 1 << (x % 64);
+        }
+        let tiles_x = words.div_ceil(TILE_WORDS);
+        let tiles_y = height.div_ceil(TILE_ROWS);
+        LifeCube {
+            width,
+            height,
+            words,
+            rule,
+            topology,
+            next: cur.clone(),
+            cur,
+            changed: vec![true; tiles_x * tiles_y],
+            tiles_x,
+            tiles_y,
+        }
+    }
+
+    pub fn to_grid(&self) -> Grid {
+        let mut g = Grid::new(self.width, self.height);
+        for y in 0..self.height {
+            for x in 0..self.width {
+                if self.cur[y * self.words + x / 64] >> (x % 64) & 1 == 1 {
+                    g.set(x, y, true);
+                }
+            }
+        }
+        g
+    }
+
+    pub fn population(&self) -> u64 {
+        self.cur.iter().map(|w| w.count_ones() as u64).sum()
+    }
+
+    /// Advance one generation on this thread.
+    pub fn step(&mut self) {
+        self.step_with(false)
+    }
+
+    /// Advance one generation, tile bands spread over all cores.
+    pub fn step_parallel(&mut self) {
+        self.step_with(true)
+    }
+
+    // ANCHOR: step
+    fn step_with(&mut self, parallel: bool) {
+        if self.words == 0 || self.height == 0 {
+            return;
+        }
+        let active = self.active_tiles();
+        let ctx = Ctx {
+            width: self.width,
+            height: self.height,
+            words: self.words,
+            rule: self.rule,
+            torus: self.topology == Topology::Torus,
+            cur: &self.cur,
+            tiles_x: self.tiles_x,
+        };
+        let band_len = TILE_ROWS * self.words;
+        let tiles_x = self.tiles_x;
+        let changed: Vec<Vec<bool>> = if parallel {
+            self.next
+                .par_chunks_mut(band_len)
+                .zip(active.par_chunks(tiles_x))
+                .enumerate()
+                .map(|(j, (out, act))| ctx.band(j, out, act))
+                .collect()
+        } else {
+            self.next
+                .chunks_mut(band_len)
+                .zip(active.chunks(tiles_x))
+                .enumerate()
+                .map(|(j, (out, act))| ctx.band(j, out, act))
+                .collect()
+        };
+        self.changed = changed.concat();
+        std::mem::swap(&mut self.cur, &mut self.next);
+    }
+    // ANCHOR_END: step
+
+    /// A tile must be recomputed when it or a neighbour tile changed last time.
+    fn active_tiles(&self) -> Vec<bool> {
+        let (tx, ty) = (self.tiles_x as isize, self.tiles_y as isize);
+        let torus = self.topology == Topology::Torus;
+        let mut active = vec![false; self.changed.len()];
+        for j in 0..ty {
+            for i in 0..tx {
+                if !self.changed[(j * tx + i) as usize] {
+                    continue;
+                }
+                for dj in -1..=1 {
+                    for di in -1..=1 {
+                        let (mut a, mut b) = (i + di, j + dj);
+                        if torus {
+                            a = a.rem_euclid(tx);
+                            b = b.rem_euclid(ty);
+                        } else if a < 0 || b < 0 || a >= tx || b >= ty {
+                            continue;
+                        }
+                        active[(b * tx + a) as usize] = true;
+                    }
+                }
+            }
+        }
+        active
+    }
+}
+
+/// What every band needs to read while the next generation is written.
+struct Ctx<'a> {
+    width: usize,
+    height: usize,
+    words: usize,
+    rule: Rule,
+    torus: bool,
+    cur: &'a [u64],
+    tiles_x: usize,
+}
+
+impl Ctx<'_> {
+    /// Compute band `j` into `out` (its rows of the next buffer); returns which tiles changed.
+    fn band(&self, j: usize, out: &mut [u64], active: &[bool]) -> Vec<bool> {
+        let y0 = j * TILE_ROWS;
+        let rows = out.len() / self.words;
+        if active.iter().all(|&a| a) {
+            return self.full_band(y0, rows, out);
+        }
+        let mut changed = vec![false; self.tiles_x];
+        let mut i = 0;
+        while i < self.tiles_x {
+            if !active[i] {
+                i += 1;
+                continue;
+            }
+            // A run of consecutive active tiles is computed in one pass.
+            let start = i;
+            while i < self.tiles_x && active[i] {
+                i += 1;
+            }
+            let (w0, w1) = (start * TILE_WORDS, (i * TILE_WORDS).min(self.words));
+            let mut diff = vec![0u64; w1 - w0];
+            self.run(y0, rows, w0, w1, out, &mut diff);
+            for (k, d) in diff.chunks(TILE_WORDS).enumerate() {
+                changed[start + k] = d.iter().any(|&x| x != 0);
+            }
+        }
+        changed
+    }
+
+    // ANCHOR: full_band
+    /// A band whose tiles are all active, as one flat pass: the rows y0-1 ..=
+    /// y0+rows lie end to end, so the horizontal sums are one long loop over
+    /// words (each word borrowing its neighbours' edge bits), fixed up at the
+    /// two ends of each row; the vertical addition is another long loop.
+    fn full_band(&self, y0: usize, rows: usize, out: &mut [u64]) -> Vec<bool> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let level = SIMD_LIMIT.load(Ordering::Relaxed);
+            if level >= 2 && std::arch::is_x86_feature_detected!("avx512f") {
+                // SAFETY: the CPU has AVX-512F, checked just above.
+                return unsafe { self.full_band_avx512(y0, rows, out) };
+            }
+            if level >= 1 && std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU has AVX2, checked just above.
+                return unsafe { self.full_band_avx2(y0, rows, out) };
+            }
+        }
+        self.full_band_portable(y0, rows, out)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn full_band_avx512(&self, y0: usize, rows: usize, out: &mut [u64]) -> Vec<bool> {
+        self.full_band_portable(y0, rows, out)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn full_band_avx2(&self, y0: usize, rows: usize, out: &mut [u64]) -> Vec<bool> {
+        self.full_band_portable(y0, rows, out)
+    }
+
+    #[inline(always)]
+    fn full_band_portable(&self, y0: usize, rows: usize, out: &mut [u64]) -> Vec<bool> {
+        let words = self.words;
+        let len = (rows + 2) * words;
+        // The source rows, borrowed in place when they are contiguous.
+        let copy;
+        let src: &[u64] = if y0 >= 1 && y0 + rows < self.height {
+            &self.cur[(y0 - 1) * words..(y0 + rows + 1) * words]
+        } else {
+            let mut v = Vec::with_capacity(len);
+            for y in y0 as isize - 1..=(y0 + rows) as isize {
+                match self.row(y) {
+                    Some(r) => v.extend_from_slice(r),
+                    None => v.resize(v.len() + words, 0),
+                }
+            }
+            copy = v;
+            &copy
+        };
+        let mut s0 = vec![0u64; len];
+        let mut s1 = vec![0u64; len];
+        for (((o0, o1), c), (l, r)) in s0[1..len - 1]
+            .iter_mut()
+            .zip(s1[1..len - 1].iter_mut())
+            .zip(&src[1..len - 1])
+            .zip(src[..len - 2].iter().zip(&src[2..]))
+        {
+            (*o0, *o1) = three_sum(*l, *c, *r);
+        }
+        // The first and last word of every row see the board's edge instead.
+        let mut ext = Vec::with_capacity(words + 2);
+        let mut edge = [vec![0u64; words], vec![0u64; words]];
+        for r in 0..rows + 2 {
+            let row = &src[r * words..(r + 1) * words];
+            for &k in &[0, words - 1] {
+                self.row_sums(row, k, k + 1, &mut edge, &mut ext);
+                s0[r * words + k] = edge[0][0];
+                s1[r * words + k] = edge[1][0];
+            }
+        }
+        let n = rows * words;
+        let alive = &self.cur[y0 * words..y0 * words + n];
+        let mut diff = vec![0u64; n];
+        combine(
+            self.rule,
+            [
+                &s0[..n],
+                &s1[..n],
+                &s0[words..words + n],
+                &s1[words..words + n],
+                &s0[2 * words..],
+                &s1[2 * words..],
+            ],
+            alive,
+            &mut out[..n],
+            &mut diff,
+        );
+        if !self.width.is_multiple_of(64) {
+            let mask = (1u64 << (self.width % 64)) - 1;
+            for r in 0..rows {
+                let k = r * words + words - 1;
+                out[k] &= mask;
+                diff[k] = out[k] ^ alive[k];
+            }
+        }
+        let mut changed = vec![false; self.tiles_x];
+        for r in 0..rows {
+            for (t, d) in diff[r * words..(r + 1) * words].chunks(TILE_WORDS).enumerate() {
+                changed[t] |= d.iter().any(|&x| x != 0);
+            }
+        }
+        changed
+    }
+    // ANCHOR_END: full_band
+
+    fn row(&self, y: isize) -> Option<&[u64]> {
+        let h = self.height as isize;
+        let y = if self.torus {
+            y.rem_euclid(h)
+        } else if y < 0 || y >= h {
+            return None;
+        } else {
+            y
+        };
+        let y = y as usize;
+        Some(&self.cur[y * self.words..(y + 1) * self.words])
+    }
+
+    /// Rows `y0 .. y0+rows`, words `w0 .. w1`: the adder network proper,
+    /// compiled twice so that AVX2 machines get 256-bit words.
+    fn run(&self, y0: usize, rows: usize, w0: usize, w1: usize, out: &mut [u64], diff: &mut [u64]) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let level = SIMD_LIMIT.load(Ordering::Relaxed);
+            if level >= 2 && std::arch::is_x86_feature_detected!("avx512f") {
+                // SAFETY: the CPU has AVX-512F, checked just above.
+                return unsafe { self.run_avx512(y0, rows, w0, w1, out, diff) };
+            }
+            if level >= 1 && std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU has AVX2, checked just above.
+                return unsafe { self.run_avx2(y0, rows, w0, w1, out, diff) };
+            }
+        }
+        self.run_portable(y0, rows, w0, w1, out, diff)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn run_avx512(
+        &self,
+        y0: usize,
+        rows: usize,
+        w0: usize,
+        w1: usize,
+        out: &mut [u64],
+        diff: &mut [u64],
+    ) {
+        self.run_portable(y0, rows, w0, w1, out, diff)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn run_avx2(
+        &self,
+        y0: usize,
+        rows: usize,
+        w0: usize,
+        w1: usize,
+        out: &mut [u64],
+        diff: &mut [u64],
+    ) {
+        self.run_portable(y0, rows, w0, w1, out, diff)
+    }
+
+    #[inline(always)]
+    fn run_portable(&self, y0: usize, rows: usize, w0: usize, w1: usize, out: &mut [u64], diff: &mut [u64]) {
+        let n = w1 - w0;
+        // Ring of the horizontal sums (bit 0 and bit 1) of the rows y-1, y, y+1.
+        let mut ring =
+            [[vec![0u64; n], vec![0u64; n]], [vec![0u64; n], vec![0u64; n]], [vec![0u64; n], vec![0u64; n]]];
+        let mut ext = Vec::with_capacity(n + 2);
+        let mut fill = |slot: &mut [Vec<u64>; 2], y: isize| match self.row(y) {
+            Some(r) => self.row_sums(r, w0, w1, slot, &mut ext),
+            None => {
+                slot[0].fill(0);
+                slot[1].fill(0);
+            }
+        };
+        fill(&mut ring[0], y0 as isize - 1);
+        fill(&mut ring[1], y0 as isize);
+        for dy in 0..rows {
+            let y = y0 + dy;
+            fill(&mut ring[(dy + 2) % 3], y as isize + 1);
+            let [a, b, c] = [&ring[dy % 3], &ring[(dy + 1) % 3], &ring[(dy + 2) % 3]];
+            let alive = &self.cur[y * self.words + w0..y * self.words + w1];
+            let dst = &mut out[dy * self.words + w0..dy * self.words + w1];
+            combine(self.rule, [&a[0], &a[1], &b[0], &b[1], &c[0], &c[1]], alive, dst, diff);
+            if w1 == self.words && !self.width.is_multiple_of(64) {
+                // Cells past the right edge stay dead.
+                let last = dst.len() - 1;
+                dst[last] &= (1u64 << (self.width % 64)) - 1;
+                diff[last] |= dst[last] ^ alive[last];
+            }
+        }
+    }
+
+    // ANCHOR: row_sums
+    /// For words `w0..w1` of one row: the two-bit sum of each cell's west
+    /// neighbour, itself and its east neighbour (a full adder per bit).
+    #[inline(always)]
+    fn row_sums(&self, r: &[u64], w0: usize, w1: usize, out: &mut [Vec<u64>; 2], ext: &mut Vec<u64>) {
+        let words = self.words;
+        let rem = self.width % 64;
+        // The words just outside the range, as the topology sees them.
+        let word_at = |i: isize| -> u64 {
+            if i >= 0 && (i as usize) < words {
+                r[i as usize]
+            } else if !self.torus {
+                0
+            } else if i < 0 {
+                // West of cell 0 is cell W-1: place it at bit 63.
+                if rem == 0 { r[words - 1] } else { r[words - 1] << (64 - rem) }
+            } else {
+                r[0]
+            }
+        };
+        let n = w1 - w0;
+        ext.clear();
+        ext.push(word_at(w0 as isize - 1));
+        ext.extend_from_slice(&r[w0..w1]);
+        ext.push(word_at(w1 as isize));
+        let [o0, o1] = out;
+        let (s0, s1) = (&mut o0[..n], &mut o1[..n]);
+        for (k, w) in ext.windows(3).enumerate() {
+            (s0[k], s1[k]) = three_sum(w[0], w[1], w[2]);
+        }
+        if self.torus && rem != 0 && w1 == words {
+            // East of cell W-1 is cell 0, which sits at bit `rem` of nothing: patch it in.
+            let k = n - 1;
+            let (l, c) = (ext[k], ext[k + 1]);
+            let west = (c << 1) | (l >> 63);
+            let east = (c >> 1) | ((r[0] & 1) << (rem - 1));
+            (s0[k], s1[k]) = full_adder(west, c, east);
+        }
+    }
+    // ANCHOR_END: row_sums
+}
+
+// ANCHOR: three_sum
+/// The two-bit sums west + centre + east of a word `c` whose neighbours in
+/// the row are the words `l` (to the west) and `r` (to the east).
+#[inline(always)]
+pub(crate) fn three_sum(l: u64, c: u64, r: u64) -> (u64, u64) {
+    full_adder((c << 1) | (l >> 63), c, (c >> 1) | (r << 63))
+}
+
+/// Sum and carry of three bit planes.
+#[inline(always)]
+fn full_adder(a: u64, b: u64, c: u64) -> (u64, u64) {
+    (a ^ b ^ c, (a & b) | (c & (a ^ b)))
+}
+// ANCHOR_END: three_sum
+
+// ANCHOR: combine
+/// Add the three rows' two-bit sums into the 3x3 total `x0 + 2 n` (n = 0..4)
+/// and apply the rule. A dead cell is born when the total is in B; a live one
+/// survives when the total minus itself is in S.
+#[inline(always)]
+pub(crate) fn combine(rule: Rule, s: [&[u64]; 6], alive: &[u64], dst: &mut [u64], diff: &mut [u64]) {
+    if rule == Rule::CONWAY {
+        return combine_conway(s, alive, dst, diff);
+    }
+    for k in 0..dst.len() {
+        let (x0, n0, n1, n2) = total(s[0][k], s[1][k], s[2][k], s[3][k], s[4][k], s[5][k]);
+        let mut birth = 0;
+        let mut survive = 0;
+        for t in 0..=9u32 {
+            let eq =
+                bit_eq(x0, t & 1) & bit_eq(n0, t >> 1 & 1) & bit_eq(n1, t >> 2 & 1) & bit_eq(n2, t >> 3 & 1);
+            if t <= 8 && rule.birth >> t & 1 == 1 {
+                birth |= eq;
+            }
+            if t >= 1 && rule.survival >> (t - 1) & 1 == 1 {
+                survive |= eq;
+            }
+        }
+        let a = alive[k];
+        let v = (birth & !a) | (survive & a);
+        diff[k] |= v ^ a;
+        dst[k] = v;
+    }
+}
+
+#[inline(always)]
+fn bit_eq(x: u64, b: u32) -> u64 {
+    if b == 1 { x } else { !x }
+}
+
+/// The total of three two-bit numbers as bits (x0, n0, n1, n2) of x0 + 2(n0 + 2 n1 + 4 n2).
+#[inline(always)]
+fn total(a0: u64, a1: u64, b0: u64, b1: u64, c0: u64, c1: u64) -> (u64, u64, u64, u64) {
+    let x0 = a0 ^ b0 ^ c0;
+    let k1 = (a0 & b0) | (c0 & (a0 ^ b0));
+    // n = a1 + b1 + c1 + k1, four bits of weight two.
+    let (p, q) = (a1 ^ b1, a1 & b1);
+    let (r, t) = (c1 ^ k1, c1 & k1);
+    let n0 = p ^ r;
+    let carry = p & r;
+    let n1 = q ^ t ^ carry;
+    let n2 = q & t;
+    (x0, n0, n1, n2)
+}
+
+#[inline(always)]
+fn combine_conway(s: [&[u64]; 6], alive: &[u64], dst: &mut [u64], diff: &mut [u64]) {
+    let n = dst.len();
+    let [a0, a1, b0, b1, c0, c1] = s.map(|x| &x[..n]);
+    for (k, (d, f)) in dst.iter_mut().zip(diff[..n].iter_mut()).enumerate() {
+        let (x0, n0, n1, _) = total(a0[k], a1[k], b0[k], b1[k], c0[k], c1[k]);
+        let a = alive[k];
+        // Total 3: born or survives with two; total 4: a live cell with three.
+        let v = (x0 & n0 & !n1) | (a & !x0 & !n0 & n1);
+        *f |= v ^ a;
+        *d = v;
+    }
+}
+
+// ANCHOR_END: combine
+
+/// `generations` steps with LIFECUBE, on one core or all.
+pub fn evolve(g: &Grid, rule: Rule, topology: Topology, generations: u64, parallel: bool) -> Grid {
+    let mut cube = LifeCube::new(g, rule, topology);
+    for _ in 0..generations {
+        cube.step_with(parallel);
+    }
+    cube.to_grid()
+}
