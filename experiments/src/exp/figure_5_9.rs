@@ -1,15 +1,17 @@
 //! Figures 5.9 and 5.10: slice sizes of the 10x10 orphan before (A) and after
 //! (B) GridSolve, and the minimal slice's split by centre pixel.
 //!
-//! Both need the slice sizes after GridSolve, which the `decide_orphan`
-//! contract does not expose; until GRIDWALKER offers them these experiments
-//! stop with a clear message. The drawing code is ready and tested.
+//! Panel A is the size of each cell's initial slice (140 constellations lead
+//! to a live cell, 372 to a dead one); panel B and the minimal slice come from
+//! GRIDWALKER's first GridSolve (`gridwalker::first_solve`, thesis-code convention).
 
 use super::Experiment;
-use crate::harness::{Ctx, Report, missing, read_csv, write_text};
+use super::gw::ORPHAN_10X10;
+use crate::harness::{Ctx, Report, read_csv, write_csv, write_text};
 use crate::plot::{Heatmap, render};
-use anyhow::anyhow;
 use anyhow::{Result, bail};
+use lifesearch::gridwalker::{Convention, first_solve, slice::Slice};
+use lifesearch::life::{Grid, Rule};
 use serde::{Deserialize, Serialize};
 
 /// Figure 5.9 B as printed in the thesis (slice sizes after GridSolve).
@@ -26,8 +28,6 @@ pub const THESIS_5_9_B: [[u32; 10]; 10] = [
     [268, 242, 130, 163, 121, 119, 115, 161, 132, 268],
 ];
 
-const BLOCKER: &str = "GRIDWALKER's slice sizes after GridSolve (not part of the decide_orphan contract yet)";
-
 pub const FIGURE_5_9: Experiment = Experiment {
     id: "figure-5-9",
     title: "Figure 5.9: slice sizes of the 10x10 orphan before/after GridSolve",
@@ -40,16 +40,74 @@ pub const FIGURE_5_9: Experiment = Experiment {
 pub const FIGURE_5_10: Experiment = Experiment {
     id: "figure-5-10",
     title: "Figure 5.10: the minimal slice's constellations by centre pixel",
-    columns: &["constellation", "centre_alive"],
+    columns: &[
+        "x",
+        "y",
+        "size",
+        "centre_alive",
+        "centre_dead",
+        "thesis_size",
+        "caption_alive",
+        "caption_dead",
+    ],
     figure: true,
-    run: |_| Err(missing(BLOCKER)),
+    run: run_5_10,
     render: draw_5_10,
 };
 
-/// Blocked until GRIDWALKER exposes slice sizes; the thesis' panel B is ready to compare.
-fn run_5_9(_: &Ctx) -> Result<Report> {
-    let cells = THESIS_5_9_B.iter().flatten().count();
-    Err(missing(BLOCKER)).map_err(|e| e.context(anyhow!("figure-5-9 would compare {cells} slice sizes")))
+fn orphan() -> Grid {
+    Grid::from_rows(&ORPHAN_10X10).expect("valid rows")
+}
+
+fn run_5_9(ctx: &Ctx) -> Result<Report> {
+    let g = orphan();
+    let spec = super::gw::spec_of(&g);
+    let after = first_solve(&spec, Rule::CONWAY, Convention::ThesisCode);
+    if (after.width, after.height) != (10, 10) {
+        bail!("GridSolve covered {}x{} cells, expected 10x10", after.width, after.height);
+    }
+    let mut rows = Vec::new();
+    for (panel, size) in [("A", None), ("B", Some(&after.sizes))] {
+        for y in 0..10 {
+            for x in 0..10 {
+                let alive = g.get(x, y);
+                let a = Slice::for_future(Rule::CONWAY, alive).count();
+                let ours = size.map_or(a, |s| s[y * 10 + x]);
+                let thesis = if size.is_some() {
+                    THESIS_5_9_B[y][x]
+                } else if alive {
+                    140
+                } else {
+                    372
+                };
+                rows.push(Row59 { panel: panel.into(), x, y, ours, thesis });
+            }
+        }
+    }
+    write_csv(&ctx.csv("figure-5-9"), &rows)?;
+    Ok(Report {
+        rows: rows.len(),
+        solvers: vec!["gridwalker first_solve (thesis-code convention)".into()],
+        ..Default::default()
+    })
+}
+
+fn run_5_10(ctx: &Ctx) -> Result<Report> {
+    let spec = super::gw::spec_of(&orphan());
+    let after = first_solve(&spec, Rule::CONWAY, Convention::ThesisCode);
+    let Some((x, y, size, on, off)) = after.min else { bail!("GridSolve found a contradiction at once") };
+    let rows = vec![Row510 {
+        x,
+        y,
+        size,
+        centre_alive: on,
+        centre_dead: off,
+        thesis_size: 108,
+        caption_alive: 53,
+        caption_dead: 55,
+    }];
+    write_csv(&ctx.csv("figure-5-10"), &rows)?;
+    Ok(Report { rows: 1, solvers: vec!["gridwalker first_solve".into()], ..Default::default() })
 }
 
 /// One cell of Figure 5.9: panel `A` (before) or `B` (after GridSolve).
@@ -62,11 +120,18 @@ pub struct Row59 {
     pub thesis: u32,
 }
 
-/// One constellation (3x3 parent, bit p = pixel p in the thesis-code numbering) of the minimal slice.
+/// The minimal slice after the first GridSolve and its split by centre pixel,
+/// beside the thesis' caption (which has the two numbers swapped).
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Row510 {
-    pub constellation: u16,
-    pub centre_alive: bool,
+    pub x: usize,
+    pub y: usize,
+    pub size: u32,
+    pub centre_alive: u32,
+    pub centre_dead: u32,
+    pub thesis_size: u32,
+    pub caption_alive: u32,
+    pub caption_dead: u32,
 }
 
 fn draw_5_9(ctx: &Ctx) -> Result<()> {
@@ -110,46 +175,26 @@ fn draw_5_9(ctx: &Ctx) -> Result<()> {
 
 fn draw_5_10(ctx: &Ctx) -> Result<()> {
     let rows: Vec<Row510> = read_csv(&ctx.csv("figure-5-10"))?;
-    if rows.is_empty() {
-        bail!("no constellations");
-    }
-    // Per group, how often each of the 9 pixels is alive: two 3x3 heat maps.
-    let freq = |alive: bool| {
-        let g: Vec<&Row510> = rows.iter().filter(|r| r.centre_alive == alive).collect();
-        let mut f = [[0.0f64; 3]; 3];
-        for r in &g {
-            for p in 0..9 {
-                if (r.constellation >> p) & 1 == 1 {
-                    // Thesis-code numbering: row p / 3, column p % 3 counted from the east.
-                    f[p / 3][2 - p % 3] += 1.0;
-                }
-            }
-        }
-        (g.len(), f)
-    };
-    let ((na, fa), (nd, fd)) = (freq(true), freq(false));
-    let cells: Vec<Vec<Option<f64>>> = (0..3)
-        .map(|y| {
-            let mut row: Vec<Option<f64>> = fa[y].iter().map(|&v| Some(v)).collect();
-            row.push(None);
-            row.extend(fd[y].iter().map(|&v| Some(v)));
-            row
-        })
-        .collect();
+    let Some(r) = rows.first() else { bail!("no minimal slice") };
+    let cells = vec![vec![Some(r.centre_alive as f64), Some(r.centre_dead as f64)]];
     render(
         &ctx.figure("figure-5-10"),
         &Heatmap {
-            title: format!("Figure 5.10: {na} centre-alive (left), {nd} centre-dead (right)"),
+            title: format!(
+                "Figure 5.10: minimal slice at ({}, {}): {} centre alive (left), {} dead (right)",
+                r.x, r.y, r.centre_alive, r.centre_dead
+            ),
             cells,
             labels: true,
         },
     )?;
     let md = format!(
-        "| | Centre alive | Centre dead | Total |\n|---|---:|---:|---:|\n\
-         | Ours | {na} | {nd} | {} |\n| Thesis caption | 53 | 55 | 108 |\n| Thesis' code (REPRODUCTION-NOTES) | 55 | 53 | 108 |\n\n\
-         The caption of Figure 5.10 has the two numbers swapped. The heat maps count how often each \
-         pixel of the 3x3 parent is alive within each group.\n",
-        na + nd
+        "| | Slice | Constellations | Centre alive | Centre dead |\n|---|---|---:|---:|---:|\n\
+         | Ours | (x={}, y={}) | {} | {} | {} |\n| Thesis caption | - | {} | {} | {} |\n\n\
+         The minimal slice is GetMinSlice's choice after the first GridSolve of the Figure 5.8 orphan \
+         (thesis-code convention). The thesis' caption has the two numbers swapped: its own code splits \
+         the 108 constellations 55 centre-alive / 53 centre-dead (REPRODUCTION-NOTES).\n",
+        r.x, r.y, r.size, r.centre_alive, r.centre_dead, r.thesis_size, r.caption_alive, r.caption_dead
     );
     write_text(&ctx.generated("figure-5-10"), &md)
 }
@@ -157,7 +202,7 @@ fn draw_5_10(ctx: &Ctx) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::{Mode, write_csv};
+    use crate::harness::Mode;
 
     fn ctx(dir: &std::path::Path) -> Ctx {
         Ctx { root: dir.to_path_buf(), mode: Mode::Tiny, cache: dir.join("cache"), progress: false }
@@ -187,14 +232,34 @@ mod tests {
     }
 
     #[test]
-    fn figure_5_10_counts_the_split() {
+    fn figure_5_10_reports_the_split() {
         let dir = tempfile::tempdir().unwrap();
         let c = ctx(dir.path());
-        let rows: Vec<Row510> =
-            (0..108u16).map(|i| Row510 { constellation: i * 4, centre_alive: i < 55 }).collect();
+        let rows = vec![Row510 {
+            x: 3,
+            y: 2,
+            size: 108,
+            centre_alive: 55,
+            centre_dead: 53,
+            thesis_size: 108,
+            caption_alive: 53,
+            caption_dead: 55,
+        }];
         write_csv(&c.csv("figure-5-10"), &rows).unwrap();
         draw_5_10(&c).unwrap();
         let md = std::fs::read_to_string(c.generated("figure-5-10")).unwrap();
-        assert!(md.contains("| Ours | 55 | 53 | 108 |"), "{md}");
+        assert!(md.contains("| Ours | (x=3, y=2) | 108 | 55 | 53 |"), "{md}");
+        assert!(crate::plot::is_png(&c.figure("figure-5-10").with_extension("png")));
+    }
+
+    #[test]
+    fn our_figure_5_9_matches_the_thesis() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = ctx(dir.path());
+        run_5_9(&c).unwrap();
+        let rows: Vec<Row59> = read_csv(&c.csv("figure-5-9")).unwrap();
+        assert_eq!(rows.len(), 200);
+        let differ: Vec<_> = rows.iter().filter(|r| r.ours != r.thesis).collect();
+        assert!(differ.is_empty(), "{differ:?}");
     }
 }

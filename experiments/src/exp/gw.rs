@@ -3,6 +3,11 @@
 
 use crate::harness::missing;
 use anyhow::{Result, bail};
+use lifesearch::gridwalker::convention::ThesisCode;
+use lifesearch::gridwalker::db::DbStore;
+use lifesearch::gridwalker::grid::Solver;
+use lifesearch::gridwalker::solve::Start;
+use lifesearch::gridwalker::store::SliceStore;
 use lifesearch::gridwalker::{Convention, Options, OrphanAnswer, Variant, decide_orphan};
 use lifesearch::life::{Cell, Grid, Rule, SpecGrid, Topology};
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -82,6 +87,55 @@ pub fn decide(spec: &SpecGrid, variant: Variant, runs: usize) -> Result<Timed> {
     Ok(best)
 }
 
+// ANCHOR: db_session
+/// A slice database kept across calls, as the thesis ran it over its 125,000
+/// candidates (and for Table 6.5's warm second run). `decide_orphan` starts
+/// every call with a fresh store, so this drives GRIDWALKER's solver directly,
+/// in the same steps: initial GridSolve, then the speculative search.
+pub struct DbSession {
+    store: Option<DbStore<ThesisCode>>,
+}
+
+impl Default for DbSession {
+    fn default() -> Self {
+        DbSession { store: Some(DbStore::new(Rule::CONWAY)) }
+    }
+}
+
+impl DbSession {
+    /// One timed call on the shared store. Counters are this call's (the
+    /// store's running totals differenced); `store_size` is the store's size
+    /// afterwards, seeds included (Table 6.5 column C on a fresh store).
+    pub fn decide(&mut self, spec: &SpecGrid) -> Result<Timed> {
+        let store = self.store.take().expect("the store is always put back");
+        let before: Vec<(&str, u64)> = store.stats();
+        let t = Instant::now();
+        let mut solver = Solver::<_, ThesisCode>::new(spec, Rule::CONWAY, Variant::Db, store);
+        let predecessor = if solver.cells.is_empty() {
+            Some(Grid::new(spec.width + 2, spec.height + 2))
+        } else if solver.has_empty() || solver.grid_solve(Start::Fresh).is_err() {
+            None
+        } else {
+            solver.unique_solution(0)
+        };
+        let micros = t.elapsed().as_secs_f64() * 1e6;
+        let mut stats = solver.stats.named();
+        let after = solver.store.stats();
+        for &(name, v) in &after {
+            let old = before.iter().find(|b| b.0 == name).map_or(0, |b| b.1);
+            stats.push((name, v - old));
+        }
+        stats.push(("store_size", solver.store.len() as u64));
+        self.store = Some(solver.store);
+        let answer = OrphanAnswer { predecessor, stats };
+        if let Some(p) = &answer.predecessor {
+            verify(spec, p)?;
+        }
+        Ok(Timed { answer, micros })
+    }
+}
+// ANCHOR_END: db_session
+
 /// A predecessor is the (H+2) x (W+2) window around the target: its next
 /// generation must agree with every known target cell.
 pub fn verify(spec: &SpecGrid, parent: &Grid) -> Result<()> {
@@ -142,6 +196,11 @@ pub struct Pattern {
     /// The thesis' "GoE?" column for this row.
     pub thesis_orphan: bool,
     pub spec: SpecGrid,
+}
+
+/// Table 6.1's patterns for this run (the first two in the smoke test's tiny mode).
+pub fn patterns(ctx: &crate::harness::Ctx) -> Vec<Pattern> {
+    table_6_1_patterns().into_iter().take(ctx.mode.pick(2, 8, 8)).collect()
 }
 
 // ANCHOR: table_6_1_patterns
@@ -269,6 +328,23 @@ mod tests {
         verify(&spec, &parent).unwrap();
         assert!(verify(&spec, &Grid::new(5, 5)).is_err());
         assert!(verify(&spec, &Grid::new(4, 4)).is_err());
+    }
+
+    #[test]
+    fn db_session_agrees_with_decide_orphan_and_warms_up() {
+        let pats = table_6_1_patterns();
+        let spec = &pats[3].spec; // #4: a non-orphan found after 10 probes
+        let fresh = decide(spec, Variant::Db, 1).unwrap();
+        let mut s = DbSession::default();
+        let first = s.decide(spec).unwrap();
+        assert_eq!(first.orphan(), fresh.orphan());
+        for name in ["probes", "ns_queried", "ew_queried", "ns_added", "ew_added"] {
+            assert_eq!(first.stat(name), fresh.stat(name), "{name}");
+        }
+        assert_eq!(first.stat("store_size"), fresh.stat("slices_added"));
+        let second = s.decide(spec).unwrap();
+        assert_eq!(second.stat("ns_queried"), first.stat("ns_queried"), "lookups depend on the pattern only");
+        assert_eq!(second.stat("ns_added"), Some(0), "a warm store adds nothing");
     }
 
     #[test]

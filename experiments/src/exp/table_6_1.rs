@@ -5,7 +5,7 @@
 //! then the rows are GRIDWALKER's only and the tables say so.
 
 use super::Experiment;
-use super::gw::{decide, peak_heap, table_6_1_patterns, variant_name};
+use super::gw::{decide, patterns, peak_heap, variant_name};
 use crate::harness::{Ctx, Report, read_csv, write_csv, write_text};
 use crate::plot::{Bar, render};
 use anyhow::Result;
@@ -124,7 +124,7 @@ pub struct Row64 {
 fn run_61(ctx: &Ctx) -> Result<Report> {
     let runs = ctx.mode.pick(1, 10, 10);
     let mut rows = Vec::new();
-    let pats = table_6_1_patterns();
+    let pats = patterns(ctx);
     let bar = ctx.bar(pats.len() as u64, "table-6-1");
     for p in &pats {
         let t = decide(&p.spec, Variant::Basic, runs)?;
@@ -202,7 +202,7 @@ fn yes(b: bool) -> &'static str {
 
 fn run_63(ctx: &Ctx) -> Result<Report> {
     let mut rows = Vec::new();
-    for p in table_6_1_patterns() {
+    for p in patterns(ctx) {
         let (t, peak) = peak_heap(|| decide(&p.spec, Variant::Basic, 1));
         t?;
         rows.push(Row63 {
@@ -248,7 +248,7 @@ const VARIANTS: [Variant; 4] = [Variant::Basic, Variant::Single, Variant::NoRepe
 fn run_64(ctx: &Ctx) -> Result<Report> {
     let runs = ctx.mode.pick(1, 10, 10);
     let mut rows = Vec::new();
-    let pats = table_6_1_patterns();
+    let pats = patterns(ctx);
     let bar = ctx.bar((pats.len() * VARIANTS.len()) as u64, "table-6-4");
     for p in &pats {
         let mut basic_ms = None;

@@ -59,7 +59,7 @@ fn run(ctx: &Ctx) -> Result<Report> {
     let (q, rank) = load_ranking(ctx)?;
     let (b20, b40) = table_6_2_batches(&rank, q);
     let runs = ctx.mode.pick(1, 1, 3);
-    let count = ctx.mode.pick(4, 20, 20);
+    let count = ctx.mode.pick(2, 20, 20);
     let batches = [(2 * 2 * q, &b20, &THESIS_GW_20), (4 * 2 * q, &b40, &THESIS_GW_40)];
     let variants = [Variant::Basic, Variant::Track];
     let bar = ctx.bar((2 * count * variants.len()) as u64, ID);
