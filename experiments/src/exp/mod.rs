@@ -10,6 +10,7 @@ pub mod figure_5_9;
 pub mod figure_6_1;
 pub mod figure_6_3;
 pub mod gw;
+pub mod sat;
 pub mod section_6_4;
 pub mod table_3_1;
 pub mod table_6_1;

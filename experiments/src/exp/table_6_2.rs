@@ -1,7 +1,7 @@
 //! Table 6.2: two batches of 20 larger patterns (the first 20 candidates over
 //! the 4 rarest 5x5 patterns, tiled 2x2 into 20x20 and 4x4 into 40x40), solved
-//! by GRIDWALKER (basic, and track with correct change tracking); SAT-solver
-//! columns once the SAT layer is merged.
+//! by GRIDWALKER (basic, and track with correct change tracking) and SAT
+//! solvers (CaDiCaL; every solver compiled in with `--full`).
 
 use super::Experiment;
 use super::gw::{decide, spec_of, variant_name};
@@ -62,11 +62,31 @@ fn run(ctx: &Ctx) -> Result<Report> {
     let count = ctx.mode.pick(2, 20, 20);
     let batches = [(2 * 2 * q, &b20, &THESIS_GW_20), (4 * 2 * q, &b40, &THESIS_GW_40)];
     let variants = [Variant::Basic, Variant::Track];
-    let bar = ctx.bar((2 * count * variants.len()) as u64, ID);
+    // Quick mode times CaDiCaL only; --full every SAT solver compiled in.
+    let kinds: Vec<_> = match ctx.mode {
+        crate::harness::Mode::Full => super::sat::kinds(),
+        _ => vec![lifesearch::cnf::SolverKind::Cadical],
+    };
+    let bar = ctx.bar((2 * count * (variants.len() + kinds.len())) as u64, ID);
     let mut rows = Vec::new();
     for (side, batch, thesis) in batches {
         for (i, g) in batch.iter().take(count).enumerate() {
             let spec = spec_of(g);
+            for &k in &kinds {
+                let t = super::sat::decide(&spec, k, runs)?;
+                rows.push(Row {
+                    batch: side,
+                    index: i + 1,
+                    solver: k.name().into(),
+                    orphan: t.orphan,
+                    thesis_orphan: i >= 4,
+                    runs,
+                    best_ms: t.millis,
+                    probes: None,
+                    thesis_gw_ms: thesis[i],
+                });
+                bar.inc(1);
+            }
             for v in variants {
                 let t = decide(&spec, v, runs)?;
                 rows.push(Row {
