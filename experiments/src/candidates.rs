@@ -82,16 +82,84 @@ pub fn table_6_2_batches(rank: &[u64], q: usize) -> (Vec<Grid>, Vec<Grid>) {
     (first.iter().map(|g| tile(g, 2)).collect(), first.iter().map(|g| tile(g, 4)).collect())
 }
 
-/// The ranking committed by the `section-6-4-ancestors` experiment: (side, patterns rarest first).
-pub fn load_ranking(ctx: &Ctx) -> Result<(usize, Vec<u64>)> {
+/// The ranking committed by the `section-6-4-ancestors` experiment: (side,
+/// (pattern, ancestors) rarest first, ties by pattern number).
+pub fn load_ranking_rows(ctx: &Ctx) -> Result<(usize, Vec<(u64, u64)>)> {
     let path = ctx.csv(super::exp::ancestors::ID);
     if !path.exists() {
         bail!("{}: missing; run `experiments run {}` first", path.display(), super::exp::ancestors::ID);
     }
     let rows: Vec<super::exp::ancestors::Row> = read_csv(&path)?;
     let side = rows.first().context("empty ranking")?.side;
-    Ok((side, rows.iter().map(|r| r.pattern).collect()))
+    Ok((side, rows.iter().map(|r| (r.pattern, r.ancestors)).collect()))
 }
+
+/// How the order within ties was decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TieOrder {
+    /// Ascending pattern number (no thesis data to go by).
+    PatternNumber,
+    /// The thesis' own order, recovered from its raw statistics.
+    Thesis,
+}
+
+/// The ranking to build candidates from: in the thesis' order when its raw
+/// statistics are at hand (5x5 ranking), else by pattern number.
+pub fn load_ranking(ctx: &Ctx) -> Result<(usize, Vec<u64>, TieOrder)> {
+    let (q, rows) = load_ranking_rows(ctx)?;
+    if q == 5
+        && let Some(p) = thesis_stats_path(ctx)
+    {
+        let stats = read_thesis_stats(&p)?;
+        return Ok((q, thesis_order(&rows, &stats, 50)?, TieOrder::Thesis));
+    }
+    Ok((q, rows.iter().map(|r| r.0).collect(), TieOrder::PatternNumber))
+}
+
+// ANCHOR: thesis_order
+/// The thesis sorted its 2^25 counts with an unstable sort, so which of several
+/// equally rare patterns comes first is not a rule we can state, but its raw
+/// statistics show it: candidate `k * m * m + 1` has the k-th pattern as its NW
+/// quadrant and the rarest (which has no tie) elsewhere, and GRIDWALKER's N-S and
+/// E-W confrontation counts single out which pattern of the tie group that is.
+/// Every position must match exactly one pattern, or this is an error.
+pub fn thesis_order(ranking: &[(u64, u64)], stats: &[[u64; 12]], m: usize) -> Result<Vec<u64>> {
+    use lifesearch::gridwalker::{Convention, Options, Variant, decide_orphan};
+    let first = ranking.first().context("empty ranking")?;
+    if ranking.get(1).is_some_and(|r| r.1 == first.1) {
+        bail!("the rarest pattern is tied; the thesis' order cannot be recovered this way");
+    }
+    let lookups = |nw: u64| -> Result<(u64, u64)> {
+        let g = candidate(&[nw, first.0], 5, 0, 1, 1);
+        let opts = Options { variant: Variant::Basic, convention: Convention::ThesisCode };
+        let a = decide_orphan(&crate::exp::gw::spec_of(&g), &opts)?;
+        let s = |n: &str| a.stats.iter().find(|x| x.0 == n).map_or(0, |x| x.1);
+        Ok((s("ns_confrontations"), s("ew_confrontations")))
+    };
+    let mut order: Vec<u64> = Vec::with_capacity(m);
+    for k in 0..m {
+        let count = ranking.get(k).context("ranking too short")?.1;
+        if ranking.last().is_some_and(|l| l.1 == count) {
+            bail!("the tie group at rank {} may continue past the committed ranking", k + 1);
+        }
+        let want = stats.get(k * m * m).map(|s| (s[3], s[5])).context("thesis statistics too short")?;
+        let mut hits = Vec::new();
+        for &(p, c) in ranking {
+            if c == count && !order.contains(&p) && lookups(p)? == want {
+                hits.push(p);
+            }
+        }
+        match hits[..] {
+            [p] => order.push(p),
+            [] => {
+                bail!("rank {}: no pattern with {count} ancestors gives the thesis' lookups {want:?}", k + 1)
+            }
+            _ => bail!("rank {}: {} patterns give the thesis' lookups {want:?}", k + 1, hits.len()),
+        }
+    }
+    Ok(order)
+}
+// ANCHOR_END: thesis_order
 
 /// The thesis' raw statistics file, if this checkout can see it.
 pub fn thesis_stats_path(ctx: &Ctx) -> Option<PathBuf> {

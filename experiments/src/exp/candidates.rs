@@ -6,7 +6,7 @@
 //! as duplicates whose recorded statistics differ.
 
 use super::Experiment;
-use crate::candidates::{candidates, load_ranking, read_thesis_stats, thesis_stats_path};
+use crate::candidates::{TieOrder, candidates, load_ranking, read_thesis_stats, thesis_stats_path};
 use crate::harness::{Ctx, Report, missing, read_csv, thousands, write_csv, write_text};
 use anyhow::{Result, bail};
 use serde::{Deserialize, Serialize};
@@ -30,6 +30,7 @@ pub const EXPERIMENT: Experiment = Experiment {
         "total_candidates",
         "total_distinct",
         "inconsistent_duplicates",
+        "tie_order",
     ],
     figure: false,
     run,
@@ -55,6 +56,8 @@ pub struct Row {
     /// Duplicates whose thesis statistics differ from their first occurrence's
     /// (empty when the thesis' file is not available).
     pub inconsistent_duplicates: Option<usize>,
+    /// How ties in the ranking were ordered: `thesis` (recovered) or `pattern-number`.
+    pub tie_order: String,
 }
 
 fn key(g: &lifesearch::life::Grid) -> Vec<bool> {
@@ -62,7 +65,11 @@ fn key(g: &lifesearch::life::Grid) -> Vec<bool> {
 }
 
 fn run(ctx: &Ctx) -> Result<Report> {
-    let (q, rank) = load_ranking(ctx)?;
+    let (q, rank, order) = load_ranking(ctx)?;
+    let tie_order = match order {
+        TieOrder::Thesis => "thesis",
+        TieOrder::PatternNumber => "pattern-number",
+    };
     let m = ctx.mode.pick(20, 50, 50);
     if rank.len() < m {
         bail!("the ranking has {} patterns, {m} needed", rank.len());
@@ -101,6 +108,7 @@ fn run(ctx: &Ctx) -> Result<Report> {
             total_candidates: 0,
             total_distinct: 0,
             inconsistent_duplicates: None,
+            tie_order: tie_order.into(),
         });
     }
     let distinct = first.len();
@@ -118,6 +126,7 @@ fn run(ctx: &Ctx) -> Result<Report> {
         solvers: vec![],
         notes: vec![
             format!("{} candidates over the {m} rarest {q}x{q} patterns, {distinct} distinct", all.len()),
+            format!("ties ordered by {tie_order}"),
             match stats {
                 Some(_) => format!("{inconsistent} duplicates with differing thesis lookup counts"),
                 None => "thesis statistics not compared".into(),
@@ -131,8 +140,8 @@ fn draw(ctx: &Ctx) -> Result<()> {
     let Some(r) = rows.first() else { bail!("no rows") };
     let check = match r.inconsistent_duplicates {
         Some(0) => "every duplicate has the same N-S and E-W lookup counts in the thesis' raw statistics, \
-                    as it must if our candidates are the thesis' (a necessary condition; the exact match \
-                    of every row waits for GRIDWALKER's db statistics)"
+                    as it must if our candidates are the thesis' (a necessary condition; the row-by-row \
+                    comparison of the lookups is in figure-6-1)"
             .to_string(),
         Some(k) => format!(
             "**{k} duplicates have different lookup counts in the thesis' raw statistics**: our \
@@ -144,10 +153,14 @@ fn draw(ctx: &Ctx) -> Result<()> {
         "| | Ours | Thesis / notes |\n|---|---:|---:|\n\
          | Candidates | {} | 125,000 |\n| Distinct | {} | 39,200 |\n\n\
          Candidates are generated with loops NW, SW, NE over the rarest 5x5 patterns (NE innermost); \
-         NW is the pattern, SE its transpose, SW and NE made transpose-symmetric. Duplicate check: {check}. \
+         NW is the pattern, SE its transpose, SW and NE made transpose-symmetric. Ties in the ranking are \
+         ordered by {}: the thesis sorted with an unstable sort, so its order within ties is recovered from its \
+         raw statistics (candidate k*2500+1 has the k-th pattern as NW; GRIDWALKER's N-S and E-W \
+         confrontation counts pick out which one). Duplicate check: {check}. \
          `data/{ID}.csv` lists the first {} candidates.\n",
         thousands(r.total_candidates as u64),
         thousands(r.total_distinct as u64),
+        r.tie_order,
         thousands(rows.len() as u64),
     );
     write_text(&ctx.generated(ID), &md)

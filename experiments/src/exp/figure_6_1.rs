@@ -62,7 +62,7 @@ pub struct Row62 {
 }
 
 fn run_61(ctx: &Ctx) -> Result<Report> {
-    let (q, rank) = load_ranking(ctx)?;
+    let (q, rank, _) = load_ranking(ctx)?;
     let m = ctx.mode.pick(20, 50, 50);
     let count = ctx.mode.pick(30, 10_000, 125_000);
     let all = candidates(&rank, q, m);

@@ -56,7 +56,7 @@ pub struct Row {
 }
 
 fn run(ctx: &Ctx) -> Result<Report> {
-    let (q, rank) = load_ranking(ctx)?;
+    let (q, rank, _) = load_ranking(ctx)?;
     let (b20, b40) = table_6_2_batches(&rank, q);
     let runs = ctx.mode.pick(1, 1, 3);
     let count = ctx.mode.pick(2, 20, 20);
