@@ -309,7 +309,9 @@ fn draw_63(ctx: &Ctx) -> Result<()> {
     }
     md += "\nGRIDWALKER: the peak growth of the heap during the call, and its own count of the grid and \
            its clones; SAT solvers: the maximum resident set of a child process solving the CNF (which includes \
-           the program itself, as the thesis' numbers did).\n";
+           the program itself, as the thesis' numbers did). On Linux a child's maximum resident set starts \
+           from its parent's high-water mark at the fork, so these SAT numbers are upper bounds; the harness \
+           runs this table first, before it loads anything large.\n";
     write_text(&ctx.generated("table-6-3"), &md)
 }
 
