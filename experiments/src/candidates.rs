@@ -1,0 +1,241 @@
+//! The thesis' orphan candidates (REPRODUCTION-NOTES, "The patterns"): 10x10
+//! patterns assembled from four 5x5 quadrants drawn from the 5x5 patterns with
+//! the fewest 7x7 ancestors. Figures 6.1/6.2 use the 50 rarest (125,000
+//! candidates), Table 6.2 the 4 rarest (its first 20, tiled 2x2 and 4x4).
+
+use crate::harness::{Ctx, read_csv};
+use anyhow::{Context, Result, bail};
+use lifesearch::life::Grid;
+use lifesearch::life::ancestors::transpose;
+use std::path::PathBuf;
+
+/// Keep the cells of a q x q pattern on or above the diagonal (x >= y) and
+/// mirror them across it, giving a transpose-symmetric pattern.
+pub fn symmetrise(p: u64, q: usize) -> u64 {
+    let mut out = 0;
+    for y in 0..q {
+        for x in y..q {
+            if (p >> (y * q + x)) & 1 == 1 {
+                out |= 1 << (y * q + x);
+                out |= 1 << (x * q + y);
+            }
+        }
+    }
+    out
+}
+
+// ANCHOR: candidate
+/// The candidate for quadrant choices (nw, sw, ne) from `rank` (rarest first):
+/// NW = the pattern itself, SE = its transpose, SW and NE made
+/// transpose-symmetric; quadrants at (0,0), (q,0) NE, (0,q) SW, (q,q) SE.
+pub fn candidate(rank: &[u64], q: usize, nw: usize, sw: usize, ne: usize) -> Grid {
+    let quads = [
+        (0, 0, rank[nw]),
+        (q, 0, symmetrise(rank[ne], q)),
+        (0, q, symmetrise(rank[sw], q)),
+        (q, q, transpose(rank[nw], q)),
+    ];
+    let mut g = Grid::new(2 * q, 2 * q);
+    for (ox, oy, p) in quads {
+        for y in 0..q {
+            for x in 0..q {
+                g.set(ox + x, oy + y, (p >> (y * q + x)) & 1 == 1);
+            }
+        }
+    }
+    g
+}
+
+/// All candidates over the `m` rarest patterns in generation order (loops NW,
+/// SW, NE with NE innermost), with their (nw, sw, ne) choices (0-based ranks).
+pub fn candidates(rank: &[u64], q: usize, m: usize) -> Vec<((usize, usize, usize), Grid)> {
+    let mut out = Vec::with_capacity(m * m * m);
+    for nw in 0..m {
+        for sw in 0..m {
+            for ne in 0..m {
+                out.push(((nw, sw, ne), candidate(rank, q, nw, sw, ne)));
+            }
+        }
+    }
+    out
+}
+// ANCHOR_END: candidate
+
+/// A grid tiled `t` x `t` times.
+pub fn tile(g: &Grid, t: usize) -> Grid {
+    let (w, h) = (g.width(), g.height());
+    let mut out = Grid::new(w * t, h * t);
+    for ty in 0..t {
+        for tx in 0..t {
+            for (x, y) in g.live_cells() {
+                out.set(tx * w + x, ty * h + y, true);
+            }
+        }
+    }
+    out
+}
+
+/// Table 6.2's batches: the first 20 candidates over the 4 rarest patterns,
+/// tiled 2x2 and 4x4.
+pub fn table_6_2_batches(rank: &[u64], q: usize) -> (Vec<Grid>, Vec<Grid>) {
+    let first: Vec<Grid> = candidates(rank, q, 4).into_iter().take(20).map(|c| c.1).collect();
+    (first.iter().map(|g| tile(g, 2)).collect(), first.iter().map(|g| tile(g, 4)).collect())
+}
+
+/// The ranking committed by the `section-6-4-ancestors` experiment: (side,
+/// (pattern, ancestors) rarest first, ties by pattern number).
+pub fn load_ranking_rows(ctx: &Ctx) -> Result<(usize, Vec<(u64, u64)>)> {
+    let path = ctx.csv(super::exp::ancestors::ID);
+    if !path.exists() {
+        bail!("{}: missing; run `experiments run {}` first", path.display(), super::exp::ancestors::ID);
+    }
+    let rows: Vec<super::exp::ancestors::Row> = read_csv(&path)?;
+    let side = rows.first().context("empty ranking")?.side;
+    Ok((side, rows.iter().map(|r| (r.pattern, r.ancestors)).collect()))
+}
+
+/// How the order within ties was decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TieOrder {
+    /// Ascending pattern number (no thesis data to go by).
+    PatternNumber,
+    /// The thesis' own order, recovered from its raw statistics.
+    Thesis,
+}
+
+/// The ranking to build candidates from: in the thesis' order when its raw
+/// statistics are at hand (5x5 ranking), else by pattern number.
+pub fn load_ranking(ctx: &Ctx) -> Result<(usize, Vec<u64>, TieOrder)> {
+    let (q, rows) = load_ranking_rows(ctx)?;
+    if q == 5
+        && let Some(p) = thesis_stats_path(ctx)
+    {
+        let stats = read_thesis_stats(&p)?;
+        return Ok((q, thesis_order(&rows, &stats, 50)?, TieOrder::Thesis));
+    }
+    Ok((q, rows.iter().map(|r| r.0).collect(), TieOrder::PatternNumber))
+}
+
+// ANCHOR: thesis_order
+/// The thesis sorted its 2^25 counts with an unstable sort, so which of several
+/// equally rare patterns comes first is not a rule we can state, but its raw
+/// statistics show it: candidate `k * m * m + 1` has the k-th pattern as its NW
+/// quadrant and the rarest (which has no tie) elsewhere, and GRIDWALKER's N-S and
+/// E-W confrontation counts single out which pattern of the tie group that is.
+/// Every position must match exactly one pattern, or this is an error.
+pub fn thesis_order(ranking: &[(u64, u64)], stats: &[[u64; 12]], m: usize) -> Result<Vec<u64>> {
+    use lifesearch::gridwalker::{Convention, Options, Variant, decide_orphan};
+    let first = ranking.first().context("empty ranking")?;
+    if ranking.get(1).is_some_and(|r| r.1 == first.1) {
+        bail!("the rarest pattern is tied; the thesis' order cannot be recovered this way");
+    }
+    let lookups = |nw: u64| -> Result<(u64, u64)> {
+        let g = candidate(&[nw, first.0], 5, 0, 1, 1);
+        let opts = Options { variant: Variant::Basic, convention: Convention::ThesisCode };
+        let a = decide_orphan(&crate::exp::gw::spec_of(&g), &opts)?;
+        let s = |n: &str| a.stats.iter().find(|x| x.0 == n).map_or(0, |x| x.1);
+        Ok((s("ns_confrontations"), s("ew_confrontations")))
+    };
+    let mut order: Vec<u64> = Vec::with_capacity(m);
+    for k in 0..m {
+        let count = ranking.get(k).context("ranking too short")?.1;
+        if ranking.last().is_some_and(|l| l.1 == count) {
+            bail!("the tie group at rank {} may continue past the committed ranking", k + 1);
+        }
+        let want = stats.get(k * m * m).map(|s| (s[3], s[5])).context("thesis statistics too short")?;
+        let mut hits = Vec::new();
+        for &(p, c) in ranking {
+            if c == count && !order.contains(&p) && lookups(p)? == want {
+                hits.push(p);
+            }
+        }
+        match hits[..] {
+            [p] => order.push(p),
+            [] => {
+                bail!("rank {}: no pattern with {count} ancestors gives the thesis' lookups {want:?}", k + 1)
+            }
+            _ => bail!("rank {}: {} patterns give the thesis' lookups {want:?}", k + 1, hits.len()),
+        }
+    }
+    Ok(order)
+}
+// ANCHOR_END: thesis_order
+
+/// The thesis' raw statistics file, if this checkout can see it.
+pub fn thesis_stats_path(ctx: &Ctx) -> Option<PathBuf> {
+    let name = "thesis-data/life64-stats-125000.txt.gz";
+    let mut dirs = vec![];
+    if let Ok(d) = std::env::var("LIFESEARCH_SHARED") {
+        dirs.push(PathBuf::from(d));
+    }
+    for up in ["..", "../..", "../../.."] {
+        dirs.push(ctx.root.join(up).join("shared"));
+    }
+    dirs.into_iter().map(|d| d.join(name)).find(|p| p.exists())
+}
+
+/// The thesis' per-candidate statistics: 12 integers per line (slices added,
+/// slice queries, N-S added, N-S lookups, E-W added, E-W lookups, then running totals).
+pub fn read_thesis_stats(path: &std::path::Path) -> Result<Vec<[u64; 12]>> {
+    use std::io::BufRead;
+    let f = std::fs::File::open(path).with_context(|| format!("{}: cannot open", path.display()))?;
+    let r = std::io::BufReader::new(flate2::read::GzDecoder::new(f));
+    let mut out = Vec::new();
+    for (i, line) in r.lines().enumerate() {
+        let line = line.with_context(|| format!("{}:{}: cannot read", path.display(), i + 1))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let v: Vec<u64> = line
+            .split(',')
+            .map(|s| s.trim().parse::<u64>())
+            .collect::<Result<_, _>>()
+            .with_context(|| format!("{}:{}: not 12 integers", path.display(), i + 1))?;
+        let arr: [u64; 12] =
+            v.try_into().map_err(|_| anyhow::anyhow!("{}:{}: not 12 integers", path.display(), i + 1))?;
+        out.push(arr);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symmetrise_is_symmetric_and_idempotent() {
+        for p in [0u64, 1, 0b10, 0x1ff_ffff, 0x0a5_a5a5, 12345678] {
+            let s = symmetrise(p, 5);
+            assert_eq!(transpose(s, 5), s);
+            assert_eq!(symmetrise(s, 5), s);
+        }
+        // Cell (1,0) (above the diagonal) is kept and mirrored to (0,1); (0,1) alone is dropped.
+        assert_eq!(symmetrise(1 << 1, 5), (1 << 1) | (1 << 5));
+        assert_eq!(symmetrise(1 << 5, 5), 0);
+    }
+
+    #[test]
+    fn candidates_follow_the_loop_order_and_placement() {
+        let rank: Vec<u64> = (0..5).map(|i| 1u64 << (i * 6)).collect(); // diagonal cells, already symmetric
+        let c = candidates(&rank, 5, 3);
+        assert_eq!(c.len(), 27);
+        assert_eq!(c[1].0, (0, 0, 1)); // NE innermost
+        assert_eq!(c[3].0, (0, 1, 0));
+        let g = &c[0].1;
+        // NW = rank[0] = cell (0,0); SE = its transpose at (5,5).
+        assert!(g.get(0, 0) && g.get(5, 5));
+        assert_eq!(g.population(), 4);
+        let g = &candidate(&rank, 5, 1, 2, 3);
+        assert!(g.get(1, 1) && g.get(6, 6), "NW and SE");
+        assert!(g.get(5 + 3, 3), "NE at x offset 5");
+        assert!(g.get(2, 5 + 2), "SW at y offset 5");
+    }
+
+    #[test]
+    fn tiling_repeats_the_pattern() {
+        let g = Grid::from_rows(&["*.", ".."]).unwrap();
+        let t = tile(&g, 2);
+        assert_eq!((t.width(), t.height(), t.population()), (4, 4, 4));
+        assert!(t.get(2, 2));
+    }
+}

@@ -1,0 +1,265 @@
+//! Figures 5.9 and 5.10: slice sizes of the 10x10 orphan before (A) and after
+//! (B) GridSolve, and the minimal slice's split by centre pixel.
+//!
+//! Panel A is the size of each cell's initial slice (140 constellations lead
+//! to a live cell, 372 to a dead one); panel B and the minimal slice come from
+//! GRIDWALKER's first GridSolve (`gridwalker::first_solve`, thesis-code convention).
+
+use super::Experiment;
+use super::gw::ORPHAN_10X10;
+use crate::harness::{Ctx, Report, read_csv, write_csv, write_text};
+use crate::plot::{Heatmap, render};
+use anyhow::{Result, bail};
+use lifesearch::gridwalker::{Convention, first_solve, slice::Slice};
+use lifesearch::life::{Grid, Rule};
+use serde::{Deserialize, Serialize};
+
+/// Figure 5.9 B as printed in the thesis (slice sizes after GridSolve).
+pub const THESIS_5_9_B: [[u32; 10]; 10] = [
+    [268, 132, 161, 115, 119, 121, 163, 130, 242, 268],
+    [242, 186, 112, 159, 112, 164, 119, 175, 186, 132],
+    [130, 175, 117, 108, 111, 176, 171, 117, 112, 161],
+    [163, 119, 171, 118, 117, 121, 118, 108, 159, 115],
+    [121, 164, 176, 121, 200, 200, 117, 111, 112, 119],
+    [119, 112, 111, 117, 200, 200, 121, 176, 164, 121],
+    [115, 159, 108, 118, 121, 117, 118, 171, 119, 163],
+    [161, 112, 117, 171, 176, 111, 108, 117, 175, 130],
+    [132, 186, 175, 119, 164, 112, 159, 112, 186, 242],
+    [268, 242, 130, 163, 121, 119, 115, 161, 132, 268],
+];
+
+pub const FIGURE_5_9: Experiment = Experiment {
+    id: "figure-5-9",
+    title: "Figure 5.9: slice sizes of the 10x10 orphan before/after GridSolve",
+    columns: &["panel", "x", "y", "ours", "thesis"],
+    figure: true,
+    run: run_5_9,
+    render: draw_5_9,
+};
+
+pub const FIGURE_5_10: Experiment = Experiment {
+    id: "figure-5-10",
+    title: "Figure 5.10: the minimal slice's constellations by centre pixel",
+    columns: &[
+        "x",
+        "y",
+        "size",
+        "centre_alive",
+        "centre_dead",
+        "thesis_size",
+        "caption_alive",
+        "caption_dead",
+    ],
+    figure: true,
+    run: run_5_10,
+    render: draw_5_10,
+};
+
+fn orphan() -> Grid {
+    Grid::from_rows(&ORPHAN_10X10).expect("valid rows")
+}
+
+fn run_5_9(ctx: &Ctx) -> Result<Report> {
+    let g = orphan();
+    let spec = super::gw::spec_of(&g);
+    let after = first_solve(&spec, Rule::CONWAY, Convention::ThesisCode);
+    if (after.width, after.height) != (10, 10) {
+        bail!("GridSolve covered {}x{} cells, expected 10x10", after.width, after.height);
+    }
+    let mut rows = Vec::new();
+    for (panel, size) in [("A", None), ("B", Some(&after.sizes))] {
+        for y in 0..10 {
+            for x in 0..10 {
+                let alive = g.get(x, y);
+                let a = Slice::for_future(Rule::CONWAY, alive).count();
+                let ours = size.map_or(a, |s| s[y * 10 + x]);
+                let thesis = if size.is_some() {
+                    THESIS_5_9_B[y][x]
+                } else if alive {
+                    140
+                } else {
+                    372
+                };
+                rows.push(Row59 { panel: panel.into(), x, y, ours, thesis });
+            }
+        }
+    }
+    write_csv(&ctx.csv("figure-5-9"), &rows)?;
+    Ok(Report {
+        rows: rows.len(),
+        solvers: vec!["gridwalker first_solve (thesis-code convention)".into()],
+        ..Default::default()
+    })
+}
+
+fn run_5_10(ctx: &Ctx) -> Result<Report> {
+    let spec = super::gw::spec_of(&orphan());
+    let after = first_solve(&spec, Rule::CONWAY, Convention::ThesisCode);
+    let Some((x, y, size, on, off)) = after.min else { bail!("GridSolve found a contradiction at once") };
+    let rows = vec![Row510 {
+        x,
+        y,
+        size,
+        centre_alive: on,
+        centre_dead: off,
+        thesis_size: 108,
+        caption_alive: 53,
+        caption_dead: 55,
+    }];
+    write_csv(&ctx.csv("figure-5-10"), &rows)?;
+    Ok(Report { rows: 1, solvers: vec!["gridwalker first_solve".into()], ..Default::default() })
+}
+
+/// One cell of Figure 5.9: panel `A` (before) or `B` (after GridSolve).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Row59 {
+    pub panel: String,
+    pub x: usize,
+    pub y: usize,
+    pub ours: u32,
+    pub thesis: u32,
+}
+
+/// The minimal slice after the first GridSolve and its split by centre pixel,
+/// beside the thesis' caption (which has the two numbers swapped).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Row510 {
+    pub x: usize,
+    pub y: usize,
+    pub size: u32,
+    pub centre_alive: u32,
+    pub centre_dead: u32,
+    pub thesis_size: u32,
+    pub caption_alive: u32,
+    pub caption_dead: u32,
+}
+
+fn draw_5_9(ctx: &Ctx) -> Result<()> {
+    let rows: Vec<Row59> = read_csv(&ctx.csv("figure-5-9"))?;
+    let panel = |p: &str| {
+        let mut cells = vec![vec![None; 10]; 10];
+        for r in rows.iter().filter(|r| r.panel == p && r.x < 10 && r.y < 10) {
+            cells[r.y][r.x] = Some(r.ours as f64);
+        }
+        cells
+    };
+    let (a, b) = (panel("A"), panel("B"));
+    // Side by side, with an empty column between.
+    let cells: Vec<Vec<Option<f64>>> =
+        (0..10).map(|y| a[y].iter().chain([&None]).chain(b[y].iter()).cloned().collect()).collect();
+    render(
+        &ctx.figure("figure-5-9"),
+        &Heatmap {
+            title: "Figure 5.9: slice sizes, A before and B after GridSolve".into(),
+            cells,
+            labels: true,
+        },
+    )?;
+    let differ = rows.iter().filter(|r| r.ours != r.thesis).count();
+    let min = rows.iter().filter(|r| r.panel == "B").min_by_key(|r| (r.ours, r.y, r.x));
+    let mut md = format!(
+        "{} of {} slice sizes differ from the thesis' Figure 5.9.{}\n\n| Panel | x | y | Ours | Thesis |\n|---|---:|---:|---:|---:|\n",
+        differ,
+        rows.len(),
+        min.map(|m| format!(
+            " Minimal slice after GridSolve: {} constellations at (x={}, y={}).",
+            m.ours, m.x, m.y
+        ))
+        .unwrap_or_default()
+    );
+    for r in rows.iter().filter(|r| r.ours != r.thesis) {
+        md += &format!("| {} | {} | {} | {} | {} |\n", r.panel, r.x, r.y, r.ours, r.thesis);
+    }
+    write_text(&ctx.generated("figure-5-9"), &md)
+}
+
+fn draw_5_10(ctx: &Ctx) -> Result<()> {
+    let rows: Vec<Row510> = read_csv(&ctx.csv("figure-5-10"))?;
+    let Some(r) = rows.first() else { bail!("no minimal slice") };
+    let cells = vec![vec![Some(r.centre_alive as f64), Some(r.centre_dead as f64)]];
+    render(
+        &ctx.figure("figure-5-10"),
+        &Heatmap {
+            title: format!(
+                "Figure 5.10: minimal slice at ({}, {}): {} centre alive (left), {} dead (right)",
+                r.x, r.y, r.centre_alive, r.centre_dead
+            ),
+            cells,
+            labels: true,
+        },
+    )?;
+    let md = format!(
+        "| | Slice | Constellations | Centre alive | Centre dead |\n|---|---|---:|---:|---:|\n\
+         | Ours | (x={}, y={}) | {} | {} | {} |\n| Thesis caption | - | {} | {} | {} |\n\n\
+         The minimal slice is GetMinSlice's choice after the first GridSolve of the Figure 5.8 orphan \
+         (thesis-code convention). The thesis' caption has the two numbers swapped: its own code splits \
+         the 108 constellations 55 centre-alive / 53 centre-dead (REPRODUCTION-NOTES).\n",
+        r.x, r.y, r.size, r.centre_alive, r.centre_dead, r.thesis_size, r.caption_alive, r.caption_dead
+    );
+    write_text(&ctx.generated("figure-5-10"), &md)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::Mode;
+
+    fn ctx(dir: &std::path::Path) -> Ctx {
+        Ctx { root: dir.to_path_buf(), mode: Mode::Tiny, cache: dir.join("cache"), progress: false }
+    }
+
+    #[test]
+    fn figure_5_9_draws_from_a_small_csv() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = ctx(dir.path());
+        let rows: Vec<Row59> = (0..100)
+            .flat_map(|i| {
+                let (x, y) = (i % 10, i / 10);
+                let b = THESIS_5_9_B[y][x];
+                [
+                    Row59 { panel: "A".into(), x, y, ours: 140, thesis: 140 },
+                    Row59 { panel: "B".into(), x, y, ours: if i == 5 { b + 1 } else { b }, thesis: b },
+                ]
+            })
+            .collect();
+        write_csv(&c.csv("figure-5-9"), &rows).unwrap();
+        draw_5_9(&c).unwrap();
+        assert!(crate::plot::is_svg(&c.figure("figure-5-9").with_extension("svg")));
+        assert!(crate::plot::is_png(&c.figure("figure-5-9").with_extension("png")));
+        let md = std::fs::read_to_string(c.generated("figure-5-9")).unwrap();
+        assert!(md.starts_with("1 of 200"), "{md}");
+        assert!(md.contains("108 constellations at (x=3, y=2)"), "{md}");
+    }
+
+    #[test]
+    fn figure_5_10_reports_the_split() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = ctx(dir.path());
+        let rows = vec![Row510 {
+            x: 3,
+            y: 2,
+            size: 108,
+            centre_alive: 55,
+            centre_dead: 53,
+            thesis_size: 108,
+            caption_alive: 53,
+            caption_dead: 55,
+        }];
+        write_csv(&c.csv("figure-5-10"), &rows).unwrap();
+        draw_5_10(&c).unwrap();
+        let md = std::fs::read_to_string(c.generated("figure-5-10")).unwrap();
+        assert!(md.contains("| Ours | (x=3, y=2) | 108 | 55 | 53 |"), "{md}");
+        assert!(crate::plot::is_png(&c.figure("figure-5-10").with_extension("png")));
+    }
+
+    #[test]
+    fn our_figure_5_9_matches_the_thesis() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = ctx(dir.path());
+        run_5_9(&c).unwrap();
+        let rows: Vec<Row59> = read_csv(&c.csv("figure-5-9")).unwrap();
+        assert_eq!(rows.len(), 200);
+        let differ: Vec<_> = rows.iter().filter(|r| r.ours != r.thesis).collect();
+        assert!(differ.is_empty(), "{differ:?}");
+    }
+}

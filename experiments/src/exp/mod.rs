@@ -1,0 +1,53 @@
+//! One module per table or figure. Each has `run` (measure, write `data/<id>.csv`)
+//! and `render` (from the CSV only: figures and `book/src/generated/<id>.md`).
+
+use crate::harness::{Ctx, Report};
+use anyhow::Result;
+
+pub mod ancestors;
+pub mod candidates;
+pub mod figure_5_9;
+pub mod figure_6_1;
+pub mod figure_6_3;
+pub mod gw;
+pub mod sat;
+pub mod section_6_4;
+pub mod table_3_1;
+pub mod table_6_1;
+pub mod table_6_2;
+pub mod table_6_5;
+
+/// A table or figure of the thesis, regenerated.
+pub struct Experiment {
+    pub id: &'static str,
+    pub title: &'static str,
+    /// The CSV's columns, in order (checked by the smoke test and by `plot`).
+    pub columns: &'static [&'static str],
+    /// Whether `render` draws `book/src/figures/<id>.svg|png`.
+    pub figure: bool,
+    pub run: fn(&Ctx) -> Result<Report>,
+    pub render: fn(&Ctx) -> Result<()>,
+}
+
+/// Every experiment, in an order where inputs come before their users.
+pub fn all() -> Vec<Experiment> {
+    // Table 6.3 measures SAT solvers' memory in child processes, which on Linux
+    // inherit this process' memory high-water mark: it runs before the 256 MB
+    // ancestor table is ever loaded.
+    vec![
+        table_6_1::TABLE_6_3,
+        table_3_1::EXPERIMENT,
+        section_6_4::EXPERIMENT,
+        figure_5_9::FIGURE_5_9,
+        figure_5_9::FIGURE_5_10,
+        table_6_1::TABLE_6_1,
+        table_6_1::TABLE_6_4,
+        ancestors::EXPERIMENT,
+        candidates::EXPERIMENT,
+        table_6_2::EXPERIMENT,
+        table_6_5::EXPERIMENT,
+        figure_6_1::FIGURE_6_1,
+        figure_6_1::FIGURE_6_2,
+        figure_6_3::EXPERIMENT,
+    ]
+}

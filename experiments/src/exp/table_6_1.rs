@@ -1,0 +1,445 @@
+//! Tables 6.1, 6.3 and 6.4 on the small-pattern set: solve times per solver,
+//! peak memory, and the GRIDWALKER variants basic/single/no-repeat/track.
+//!
+//! The SAT-solver columns are added when the SAT layer's API is merged; until
+//! then the rows are GRIDWALKER's only and the tables say so.
+
+use super::Experiment;
+use super::gw::{decide, patterns, peak_heap, variant_name};
+use crate::harness::{Ctx, Report, read_csv, write_csv, write_text};
+use crate::plot::{Bar, render};
+use anyhow::{Result, bail};
+use lifesearch::gridwalker::Variant;
+use lifesearch::life::Rule;
+use serde::{Deserialize, Serialize};
+
+/// The thesis' Table 6.1: GRIDWALKER ms and its gain over the best SAT solver, per pattern.
+const THESIS_GW_MS: [f64; 8] = [8.09, 8.75, 2.67, 0.24, 0.49, 3.55, 16.16, 15.04];
+const THESIS_GAIN: [f64; 8] = [15.7, 13.8, 19.5, 346.3, 51.3, 25.9, 6.0, 6.6];
+/// Table 6.3: GRIDWALKER's memory in KiB.
+const THESIS_GW_KIB: [u32; 8] = [37, 42, 106, 31, 201, 12, 48, 50];
+/// Table 6.4: basic, single, no repeat, track (ms).
+const THESIS_VARIANTS: [[f64; 4]; 8] = [
+    [8.09, 14.77, 8.04, 8.68],
+    [8.75, 15.22, 8.75, 9.64],
+    [2.67, 5.12, 2.64, 2.81],
+    [0.24, 0.46, 0.24, 0.24],
+    [0.49, 0.70, 0.48, 0.29],
+    [3.55, 8.24, 3.51, 4.34],
+    [16.16, 43.63, 15.89, 14.80],
+    [15.04, 21.58, 14.77, 12.03],
+];
+
+pub const TABLE_6_1: Experiment = Experiment {
+    id: "table-6-1",
+    title: "Table 6.1: small patterns, every solver, lowest of N runs",
+    columns: &[
+        "pattern",
+        "description",
+        "stand_in",
+        "width",
+        "height",
+        "solver",
+        "orphan",
+        "thesis_orphan",
+        "runs",
+        "best_ms",
+        "gw_vs_best_sat",
+    ],
+    figure: true,
+    run: run_61,
+    render: draw_61,
+};
+
+pub const TABLE_6_3: Experiment = Experiment {
+    id: "table-6-3",
+    title: "Table 6.3: peak memory per solver per pattern",
+    columns: &["pattern", "stand_in", "solver", "peak_bytes", "method"],
+    figure: false,
+    run: run_63,
+    render: draw_63,
+};
+
+pub const TABLE_6_4: Experiment = Experiment {
+    id: "table-6-4",
+    title: "Table 6.4: GRIDWALKER variants basic, single, no-repeat, track",
+    columns: &[
+        "pattern",
+        "stand_in",
+        "variant",
+        "orphan",
+        "runs",
+        "best_ms",
+        "probes",
+        "nodes",
+        "sweeps",
+        "confrontations",
+        "basic_speedup",
+    ],
+    figure: true,
+    run: run_64,
+    render: draw_64,
+};
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Row61 {
+    pub pattern: String,
+    pub description: String,
+    pub stand_in: bool,
+    pub width: usize,
+    pub height: usize,
+    pub solver: String,
+    pub orphan: bool,
+    pub thesis_orphan: bool,
+    pub runs: usize,
+    pub best_ms: f64,
+    /// Best SAT time over GRIDWALKER's (on GRIDWALKER rows, once SAT rows exist).
+    pub gw_vs_best_sat: Option<f64>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Row63 {
+    pub pattern: String,
+    pub stand_in: bool,
+    pub solver: String,
+    pub peak_bytes: u64,
+    pub method: String,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Row64 {
+    pub pattern: String,
+    pub stand_in: bool,
+    pub variant: String,
+    pub orphan: bool,
+    pub runs: usize,
+    pub best_ms: f64,
+    pub probes: Option<u64>,
+    pub nodes: Option<u64>,
+    pub sweeps: Option<u64>,
+    pub confrontations: Option<u64>,
+    /// This variant's time over basic's.
+    pub basic_speedup: f64,
+}
+
+fn run_61(ctx: &Ctx) -> Result<Report> {
+    let runs = ctx.mode.pick(1, 10, 10);
+    let mut rows = Vec::new();
+    let pats = patterns(ctx);
+    let bar = ctx.bar(pats.len() as u64, "table-6-1");
+    let kinds = super::sat::kinds();
+    for p in &pats {
+        let t = decide(&p.spec, Variant::Basic, runs)?;
+        let row = |solver: &str, orphan: bool, ms: f64| Row61 {
+            pattern: p.id.into(),
+            description: p.description.into(),
+            stand_in: p.stand_in,
+            width: p.spec.width,
+            height: p.spec.height,
+            solver: solver.into(),
+            orphan,
+            thesis_orphan: p.thesis_orphan,
+            runs,
+            best_ms: ms,
+            gw_vs_best_sat: None,
+        };
+        let gw_ms = t.micros / 1e3;
+        let mut best_sat = f64::INFINITY;
+        for &k in &kinds {
+            let s = super::sat::decide(&p.spec, k, runs)?;
+            if s.orphan != t.orphan() {
+                bail!("{}: {} and GRIDWALKER disagree", p.id, k.name());
+            }
+            best_sat = best_sat.min(s.millis);
+            rows.push(row(k.name(), s.orphan, s.millis));
+        }
+        let mut gw = row("gridwalker", t.orphan(), gw_ms);
+        gw.gw_vs_best_sat = best_sat.is_finite().then(|| best_sat / gw_ms);
+        rows.push(gw);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    write_csv(&ctx.csv("table-6-1"), &rows)?;
+    Ok(Report {
+        rows: rows.len(),
+        seeds: vec![61],
+        solvers: std::iter::once("gridwalker basic (thesis-code convention)".to_string())
+            .chain(kinds.iter().map(|&k| super::sat::version(k)))
+            .collect(),
+        notes: vec![format!(
+            "lowest of {runs} runs; pattern construction and CNF encoding excluded; SAT: window encoding, \
+             free boundary, fresh solver per run"
+        )],
+    })
+}
+
+fn draw_61(ctx: &Ctx) -> Result<()> {
+    let rows: Vec<Row61> = read_csv(&ctx.csv("table-6-1"))?;
+    let bars = rows.iter().map(|r| (format!("{} {}", r.pattern, r.solver), r.best_ms)).collect();
+    render(
+        &ctx.figure("table-6-1"),
+        &Bar {
+            title: "Table 6.1: time per pattern and solver".into(),
+            y_label: "ms".into(),
+            bars,
+            log_y: true,
+        },
+    )?;
+    let mut md = String::from(
+        "| # | Pattern | Stand-in? | Size | Solver | Orphan (ours / thesis) | ms (ours) | GW vs best SAT (ours) | GridWalker ms (thesis) | GW vs SAT (thesis) |\n\
+         |---|---|---|---|---|---|---:|---:|---:|---:|\n",
+    );
+    for r in &rows {
+        let i = r.pattern.trim_start_matches('#').parse::<usize>().unwrap_or(0).wrapping_sub(1);
+        md += &format!(
+            "| {} | {} | {} | {}x{} | {} | {} / {} | {:.3} | {} | {} | {} |\n",
+            r.pattern,
+            r.description,
+            if r.stand_in { "stand-in" } else { "thesis" },
+            r.width,
+            r.height,
+            r.solver,
+            yes(r.orphan),
+            yes(r.thesis_orphan),
+            r.best_ms,
+            r.gw_vs_best_sat.map_or("-".into(), |g| format!("{g:.1}x")),
+            THESIS_GW_MS.get(i).map_or("-".into(), |v| format!("{v}")),
+            THESIS_GAIN.get(i).map_or("-".into(), |v| format!("{v}x")),
+        );
+    }
+    md += "\nTimes are the lowest of the runs shown; building the pattern and parsing are excluded. \
+           SAT solvers get the window encoding with a free boundary, a fresh solver per run; \
+           the time is adding the clauses and solving. The thesis ran on an Intel Core i7 3820 at 3.9 GHz with \
+           other SAT solvers (CoMiniSat, Glucose, Lingeling, Maple); patterns marked stand-in replace lost ones.\n";
+    write_text(&ctx.generated("table-6-1"), &md)
+}
+
+fn yes(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+/// The `lifesearch` binary beside this one (built by `cargo build --release`),
+/// which solves a CNF in a child process so its peak memory can be measured.
+fn lifesearch_exe() -> Option<std::path::PathBuf> {
+    let p =
+        std::env::current_exe().ok()?.with_file_name(format!("lifesearch{}", std::env::consts::EXE_SUFFIX));
+    p.exists().then_some(p)
+}
+
+fn run_63(ctx: &Ctx) -> Result<Report> {
+    use lifesearch::search::{Boundary, Encoding, Problem, encode};
+    let mut rows = Vec::new();
+    let exe = lifesearch_exe();
+    let tmp = tempfile::tempdir()?;
+    let mut notes = Vec::new();
+    for p in patterns(ctx) {
+        let (t, peak) = peak_heap(|| decide(&p.spec, Variant::Basic, 1));
+        let t = t?;
+        rows.push(Row63 {
+            pattern: p.id.into(),
+            stand_in: p.stand_in,
+            solver: "gridwalker".into(),
+            peak_bytes: peak as u64,
+            method: "heap growth during the call (counting allocator)".into(),
+        });
+        if let Some(own) = t.stat("peak_bytes") {
+            rows.push(Row63 {
+                pattern: p.id.into(),
+                stand_in: p.stand_in,
+                solver: "gridwalker".into(),
+                peak_bytes: own,
+                method: "grid and its clones at the deepest point (GRIDWALKER's own count)".into(),
+            });
+        }
+        if let Some(exe) = &exe {
+            let enc =
+                encode(&Problem::orphan(p.spec.clone(), Boundary::Free), Encoding::Window, Rule::CONWAY)?;
+            let cnf = tmp.path().join("orphan.cnf");
+            std::fs::write(&cnf, lifesearch::cnf::dimacs::write(&enc.formula))?;
+            for k in super::sat::kinds() {
+                // A stale or stub binary must not sink the GRIDWALKER rows: say so instead.
+                let c = match lifesearch::cnf::memory::solve_in_child(exe, &cnf, k) {
+                    Ok(c) => c,
+                    Err(e) => {
+                        notes.push(format!("{} memory not measured: {e}", k.name()));
+                        continue;
+                    }
+                };
+                rows.push(Row63 {
+                    pattern: p.id.into(),
+                    stand_in: p.stand_in,
+                    solver: k.name().into(),
+                    peak_bytes: c.max_rss_bytes,
+                    method: "child process maximum resident set (whole process)".into(),
+                });
+            }
+        }
+    }
+    write_csv(&ctx.csv("table-6-3"), &rows)?;
+    Ok(Report {
+        rows: rows.len(),
+        seeds: vec![61],
+        solvers: std::iter::once("gridwalker basic".to_string())
+            .chain(super::sat::kinds().into_iter().map(super::sat::version))
+            .collect(),
+        notes: vec![match exe {
+            Some(_) => "SAT memory: max RSS of a `lifesearch cnf __solve` child".into(),
+            None => "SAT rows left out: no lifesearch binary beside experiments (run cargo build --release)"
+                .into(),
+        }],
+    })
+}
+
+fn draw_63(ctx: &Ctx) -> Result<()> {
+    let rows: Vec<Row63> = read_csv(&ctx.csv("table-6-3"))?;
+    let mut md = String::from(
+        "| # | Stand-in? | Solver | Peak (ours) | GridWalker (thesis) |\n|---|---|---|---:|---:|\n",
+    );
+    for r in &rows {
+        let i = r.pattern.trim_start_matches('#').parse::<usize>().unwrap_or(0).wrapping_sub(1);
+        md += &format!(
+            "| {} | {} | {} ({}) | {:.1} KiB | {} |\n",
+            r.pattern,
+            if r.stand_in { "stand-in" } else { "thesis" },
+            r.solver,
+            r.method,
+            r.peak_bytes as f64 / 1024.0,
+            THESIS_GW_KIB.get(i).map_or("-".into(), |v| format!("{v} KiB")),
+        );
+    }
+    md += "\nGRIDWALKER: the peak growth of the heap during the call, and its own count of the grid and \
+           its clones; SAT solvers: the maximum resident set of a child process solving the CNF (which includes \
+           the program itself, as the thesis' numbers did). On Linux a child's maximum resident set starts \
+           from its parent's high-water mark at the fork, so these SAT numbers are upper bounds; the harness \
+           runs this table first, before it loads anything large.\n";
+    write_text(&ctx.generated("table-6-3"), &md)
+}
+
+const VARIANTS: [Variant; 4] = [Variant::Basic, Variant::Single, Variant::NoRepeat, Variant::Track];
+
+fn run_64(ctx: &Ctx) -> Result<Report> {
+    let runs = ctx.mode.pick(1, 10, 10);
+    let mut rows = Vec::new();
+    let pats = patterns(ctx);
+    let bar = ctx.bar((pats.len() * VARIANTS.len()) as u64, "table-6-4");
+    for p in &pats {
+        let mut basic_ms = None;
+        for v in VARIANTS {
+            let t = decide(&p.spec, v, runs)?;
+            let ms = t.micros / 1e3;
+            let base = *basic_ms.get_or_insert(ms);
+            rows.push(Row64 {
+                pattern: p.id.into(),
+                stand_in: p.stand_in,
+                variant: variant_name(v).into(),
+                orphan: t.orphan(),
+                runs,
+                best_ms: ms,
+                probes: t.stat("probes"),
+                nodes: t.stat("nodes"),
+                sweeps: t.stat("sweeps"),
+                confrontations: t.stat("confrontations"),
+                basic_speedup: ms / base,
+            });
+            bar.inc(1);
+        }
+    }
+    bar.finish_and_clear();
+    write_csv(&ctx.csv("table-6-4"), &rows)?;
+    Ok(Report {
+        rows: rows.len(),
+        seeds: vec![61],
+        solvers: VARIANTS.iter().map(|v| format!("gridwalker {}", variant_name(*v))).collect(),
+        notes: vec![format!("lowest of {runs} runs")],
+    })
+}
+
+fn draw_64(ctx: &Ctx) -> Result<()> {
+    let rows: Vec<Row64> = read_csv(&ctx.csv("table-6-4"))?;
+    let bars = rows.iter().map(|r| (format!("{} {}", r.pattern, r.variant), r.best_ms)).collect();
+    render(
+        &ctx.figure("table-6-4"),
+        &Bar { title: "Table 6.4: GRIDWALKER variants".into(), y_label: "ms".into(), bars, log_y: true },
+    )?;
+    let mut md = String::from(
+        "| # | Variant | ms (ours) | vs basic (ours) | Probes | Nodes | Sweeps | ms (thesis) |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|\n",
+    );
+    let opt = |v: Option<u64>| v.map_or("-".into(), |v| v.to_string());
+    for r in &rows {
+        let i = r.pattern.trim_start_matches('#').parse::<usize>().unwrap_or(0).wrapping_sub(1);
+        let j = ["basic", "single", "no-repeat", "track"].iter().position(|v| *v == r.variant);
+        let thesis = match (THESIS_VARIANTS.get(i), j) {
+            (Some(t), Some(j)) => format!("{}", t[j]),
+            _ => "-".into(),
+        };
+        md += &format!(
+            "| {}{} | {} | {:.3} | {:.2}x | {} | {} | {} | {} |\n",
+            r.pattern,
+            if r.stand_in { " (stand-in)" } else { "" },
+            r.variant,
+            r.best_ms,
+            r.basic_speedup,
+            opt(r.probes),
+            opt(r.nodes),
+            opt(r.sweeps),
+            thesis
+        );
+    }
+    md += "\nLowest of the runs shown; \"vs basic\" is this variant's time over basic's.\n";
+    write_text(&ctx.generated("table-6-4"), &md)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::{Mode, write_csv};
+
+    #[test]
+    fn tables_render_from_small_csvs() {
+        let dir = tempfile::tempdir().unwrap();
+        let c =
+            Ctx { root: dir.path().into(), mode: Mode::Tiny, cache: dir.path().join("c"), progress: false };
+        let r61 = vec![Row61 {
+            pattern: "#1".into(),
+            description: "d".into(),
+            stand_in: false,
+            width: 10,
+            height: 10,
+            solver: "gridwalker".into(),
+            orphan: true,
+            thesis_orphan: true,
+            runs: 1,
+            best_ms: 2.5,
+            gw_vs_best_sat: None,
+        }];
+        write_csv(&c.csv("table-6-1"), &r61).unwrap();
+        draw_61(&c).unwrap();
+        let md = std::fs::read_to_string(c.generated("table-6-1")).unwrap();
+        assert!(
+            md.contains("| #1 | d | thesis | 10x10 | gridwalker | yes / yes | 2.500 | - | 8.09 | 15.7x |"),
+            "{md}"
+        );
+        let r64: Vec<Row64> = ["basic", "track"]
+            .iter()
+            .map(|v| Row64 {
+                pattern: "#3".into(),
+                stand_in: false,
+                variant: v.to_string(),
+                orphan: false,
+                runs: 1,
+                best_ms: 1.0,
+                probes: Some(91),
+                nodes: None,
+                sweeps: None,
+                confrontations: None,
+                basic_speedup: 1.0,
+            })
+            .collect();
+        write_csv(&c.csv("table-6-4"), &r64).unwrap();
+        draw_64(&c).unwrap();
+        let md = std::fs::read_to_string(c.generated("table-6-4")).unwrap();
+        assert!(md.contains("| #3 | track | 1.000 | 1.00x | 91 | - | - | 2.81 |"), "{md}");
+        assert!(crate::plot::is_png(&c.figure("table-6-4").with_extension("png")));
+    }
+}

@@ -1,0 +1,372 @@
+//! The harness around every experiment: where outputs go, how big a run is,
+//! when an output is up to date, the manifest, progress bars and timing.
+
+use anyhow::{Context, Result, bail};
+use serde::{Serialize, de::DeserializeOwned};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// How big a run is: `Tiny` for the smoke test (seconds), `Quick` for the
+/// default `all` (minutes), `Full` for the thesis' sizes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    Tiny,
+    Quick,
+    Full,
+}
+
+impl Mode {
+    /// The value for this mode.
+    pub fn pick<T>(self, tiny: T, quick: T, full: T) -> T {
+        match self {
+            Mode::Tiny => tiny,
+            Mode::Quick => quick,
+            Mode::Full => full,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        self.pick("tiny", "quick", "full")
+    }
+}
+
+/// Everything an experiment needs to know about the run it is part of.
+pub struct Ctx {
+    /// The repository root: outputs go to `data/`, `book/src/figures/`, `book/src/generated/`.
+    pub root: PathBuf,
+    pub mode: Mode,
+    /// Where big derived tables are cached (never committed).
+    pub cache: PathBuf,
+    /// Draw progress bars (off in the smoke test).
+    pub progress: bool,
+}
+
+impl Ctx {
+    pub fn csv(&self, id: &str) -> PathBuf {
+        self.root.join("data").join(format!("{id}.csv"))
+    }
+    pub fn figure(&self, id: &str) -> PathBuf {
+        self.root.join("book/src/figures").join(id)
+    }
+    pub fn generated(&self, id: &str) -> PathBuf {
+        self.root.join("book/src/generated").join(format!("{id}.md"))
+    }
+    /// A progress bar with an ETA; hidden when progress is off.
+    pub fn bar(&self, len: u64, msg: &str) -> indicatif::ProgressBar {
+        if !self.progress {
+            return indicatif::ProgressBar::hidden();
+        }
+        let bar = indicatif::ProgressBar::new(len);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{msg:>24} [{elapsed_precise}] {wide_bar} {pos}/{len} ETA {eta}",
+            )
+            .expect("valid template"),
+        );
+        bar.set_message(msg.to_string());
+        bar
+    }
+}
+
+/// What a finished run reports for the manifest.
+#[derive(Debug, Default, Clone, Serialize, serde::Deserialize, PartialEq)]
+pub struct Report {
+    pub rows: usize,
+    pub seeds: Vec<u64>,
+    /// Solvers and engines used, with versions where known.
+    pub solvers: Vec<String>,
+    pub notes: Vec<String>,
+}
+
+/// Write rows as CSV (header from the serde field names), atomically.
+pub fn write_csv<T: Serialize>(path: &Path, rows: &[T]) -> Result<()> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    for r in rows {
+        w.serialize(r)?;
+    }
+    let bytes = w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))?;
+    lifesearch::fsutil::atomic_write(path, &bytes)?;
+    Ok(())
+}
+
+/// Read rows written by [`write_csv`]; errors name the file and line.
+pub fn read_csv<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
+    let mut r = csv::Reader::from_path(path).with_context(|| format!("{}: cannot open", path.display()))?;
+    let mut out = Vec::new();
+    for (i, row) in r.deserialize().enumerate() {
+        out.push(row.with_context(|| format!("{}:{}: bad row", path.display(), i + 2))?);
+    }
+    Ok(out)
+}
+
+/// Write a text output (generated Markdown) atomically.
+pub fn write_text(path: &Path, text: &str) -> Result<()> {
+    lifesearch::fsutil::atomic_write(path, text.as_bytes())?;
+    Ok(())
+}
+
+/// The lowest of `runs` timings of `f` (the thesis' method); `f` returns a
+/// value that is kept alive so the work is not optimised away.
+pub fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
+    let mut best = Duration::MAX;
+    let mut last = None;
+    for _ in 0..runs.max(1) {
+        let t = Instant::now();
+        let v = std::hint::black_box(f());
+        best = best.min(t.elapsed());
+        last = Some(v);
+    }
+    (best, last.expect("at least one run"))
+}
+
+// ANCHOR: fingerprint
+/// What the outputs depend on: a hash of every source file git would track
+/// (committed or not), leaving out the output folders, so that writing or
+/// committing outputs does not make them stale but any code change does.
+pub fn fingerprint(src: &Path) -> String {
+    let out = std::process::Command::new("git")
+        .arg("-C")
+        .arg(src)
+        .args(["ls-files", "-z", "--cached", "--others", "--exclude-standard"])
+        .output();
+    let Some(out) = out.ok().filter(|o| o.status.success()) else { return "unknown".into() };
+    let mut files: Vec<&[u8]> = out.stdout.split(|&b| b == 0).filter(|f| !f.is_empty()).collect();
+    files.sort();
+    let mut h = FNV_START;
+    for f in files {
+        let name = String::from_utf8_lossy(f);
+        if OUTPUTS.iter().any(|o| name.starts_with(o)) {
+            continue;
+        }
+        h = fnv(h, f);
+        // A deleted but still listed file hashes as empty.
+        h = fnv(h, &std::fs::read(src.join(&*name)).unwrap_or_default());
+    }
+    format!("src-{h:016x}")
+}
+
+/// Folders the experiments write: never part of the fingerprint.
+const OUTPUTS: [&str; 3] = ["data/", "book/src/figures/", "book/src/generated/"];
+
+/// The current commit (recorded beside the fingerprint).
+pub fn commit(src: &Path) -> String {
+    std::process::Command::new("git")
+        .arg("-C")
+        .arg(src)
+        .args(["rev-parse", "HEAD"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_else(|| "unknown".into())
+}
+// ANCHOR_END: fingerprint
+
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+fn fnv(h: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(h, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
+}
+
+/// One experiment's entry in `data/manifest.json`.
+#[derive(Debug, Clone, Serialize, serde::Deserialize, PartialEq)]
+pub struct Entry {
+    pub fingerprint: String,
+    /// The git commit the run started from (the fingerprint also covers uncommitted changes).
+    #[serde(default)]
+    pub commit: String,
+    pub mode: Mode,
+    pub date: String,
+    pub seconds: f64,
+    #[serde(flatten)]
+    pub report: Report,
+}
+
+/// `data/manifest.json`: the machine and, per CSV, how it was made.
+#[derive(Debug, Clone, Default, Serialize, serde::Deserialize, PartialEq)]
+pub struct Manifest {
+    pub machine: Machine,
+    pub experiments: BTreeMap<String, Entry>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, serde::Deserialize, PartialEq)]
+pub struct Machine {
+    pub cpu: String,
+    pub cores: usize,
+    pub os: String,
+}
+
+impl Machine {
+    pub fn this() -> Machine {
+        let cpu = std::fs::read_to_string("/proc/cpuinfo")
+            .ok()
+            .and_then(|s| s.lines().find(|l| l.starts_with("model name")).map(|l| l.to_string()))
+            .and_then(|l| l.split(':').nth(1).map(|s| s.trim().to_string()))
+            .unwrap_or_else(|| "unknown".into());
+        let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+        Machine { cpu, cores, os: format!("{}-{}", std::env::consts::OS, std::env::consts::ARCH) }
+    }
+}
+
+impl Manifest {
+    pub fn path(root: &Path) -> PathBuf {
+        root.join("data/manifest.json")
+    }
+    pub fn load(root: &Path) -> Result<Manifest> {
+        let p = Manifest::path(root);
+        if !p.exists() {
+            return Ok(Manifest::default());
+        }
+        let text = lifesearch::fsutil::read_text(&p)?;
+        serde_json::from_str(&text).with_context(|| format!("{}: not a manifest", p.display()))
+    }
+    pub fn save(&self, root: &Path) -> Result<()> {
+        let mut text = serde_json::to_string_pretty(self)?;
+        text.push('\n');
+        write_text(&Manifest::path(root), &text)
+    }
+}
+
+/// Today's date and time in UTC, ISO 8601, from the system clock.
+pub fn now_utc() -> String {
+    let secs =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let (days, rem) = ((secs / 86_400) as i64, secs % 86_400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + (m <= 2) as i64;
+    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem / 60 % 60, rem % 60)
+}
+
+/// A dependency that is not in this build (GRIDWALKER, a SAT solver, a data file).
+#[derive(Debug)]
+pub struct Missing(pub String);
+
+impl std::fmt::Display for Missing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "needs {}, which is not available in this build; no numbers were written", self.0)
+    }
+}
+impl std::error::Error for Missing {}
+
+/// Fail clearly instead of writing made-up numbers.
+pub fn missing(what: impl Into<String>) -> anyhow::Error {
+    anyhow::Error::new(Missing(what.into()))
+}
+
+/// Did this error come from [`missing`]?
+pub fn is_missing(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| c.is::<Missing>())
+}
+
+/// Check that a CSV has exactly these columns (the smoke test and `plot` use it).
+pub fn check_columns(path: &Path, want: &[&str]) -> Result<()> {
+    let mut r = csv::Reader::from_path(path).with_context(|| format!("{}: cannot open", path.display()))?;
+    let got: Vec<String> = r.headers()?.iter().map(|s| s.to_string()).collect();
+    if got != want {
+        bail!("{}: columns {:?}, expected {:?}", path.display(), got, want);
+    }
+    Ok(())
+}
+
+/// Format a number with thin thousands separators, as the thesis prints them.
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// A number in scientific notation with two significant digits (e.g. `3.1e9`).
+pub fn sci(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return format!("{x}");
+    }
+    let e = x.abs().log10().floor() as i32;
+    format!("{:.1}e{e}", x / 10f64.powi(e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fingerprint_ignores_outputs_and_sees_code() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let git = |args: &[&str]| {
+            std::process::Command::new("git").arg("-C").arg(d).args(args).output().unwrap();
+        };
+        git(&["init", "-q"]);
+        std::fs::write(d.join("a.rs"), "fn main() {}").unwrap();
+        let f0 = fingerprint(d);
+        assert!(f0.starts_with("src-"), "{f0}");
+        std::fs::create_dir_all(d.join("data")).unwrap();
+        std::fs::write(d.join("data/x.csv"), "a\n1\n").unwrap();
+        assert_eq!(fingerprint(d), f0, "outputs do not count");
+        std::fs::write(d.join("a.rs"), "fn main() { }").unwrap();
+        assert_ne!(fingerprint(d), f0, "code does");
+    }
+
+    #[test]
+    fn dates_are_iso() {
+        let d = now_utc();
+        assert_eq!(d.len(), 20);
+        assert!(d.starts_with("20") && d.ends_with('Z'));
+    }
+
+    #[test]
+    fn number_formats() {
+        assert_eq!(thousands(1234567), "1,234,567");
+        assert_eq!(thousands(12), "12");
+        assert_eq!(sci(31_000.0), "3.1e4");
+    }
+
+    #[test]
+    fn csv_round_trip_and_column_check() {
+        #[derive(Serialize, serde::Deserialize, PartialEq, Debug)]
+        struct Row {
+            a: u32,
+            b: String,
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("x.csv");
+        let rows = vec![Row { a: 1, b: "x".into() }, Row { a: 2, b: "y".into() }];
+        write_csv(&p, &rows).unwrap();
+        assert_eq!(read_csv::<Row>(&p).unwrap(), rows);
+        check_columns(&p, &["a", "b"]).unwrap();
+        assert!(check_columns(&p, &["a"]).is_err());
+    }
+
+    #[test]
+    fn manifest_round_trip() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut m = Manifest { machine: Machine::this(), ..Default::default() };
+        m.experiments.insert(
+            "x".into(),
+            Entry {
+                fingerprint: "f".into(),
+                commit: "c".into(),
+                mode: Mode::Quick,
+                date: now_utc(),
+                seconds: 1.5,
+                report: Report { rows: 3, seeds: vec![1], solvers: vec!["s".into()], notes: vec![] },
+            },
+        );
+        m.save(dir.path()).unwrap();
+        assert_eq!(Manifest::load(dir.path()).unwrap(), m);
+    }
+}
