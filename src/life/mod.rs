@@ -1,9 +1,12 @@
 //! Rules, grids and the engines that evolve them (thesis chapter 3; WinLife's rules and torus).
 
 pub mod grid;
+pub mod lifecube;
 pub mod naive;
 pub mod rule;
 pub mod spec;
+pub mod table;
+pub mod unbounded;
 
 pub use grid::{Grid, Topology};
 pub use rule::Rule;
@@ -25,21 +28,33 @@ pub enum Algorithm {
 
 /// One generation of a bounded grid or torus with the chosen engine.
 pub fn step(g: &Grid, rule: Rule, topology: Topology, alg: Algorithm) -> Grid {
-    match alg {
-        Algorithm::Naive | Algorithm::Table | Algorithm::Lifecube | Algorithm::LifecubeParallel => {
-            naive::step(g, rule, topology)
-        }
-    }
+    evolve(g, rule, topology, 1, alg)
 }
 
-/// `generations` steps of a bounded grid or torus.
+// ANCHOR: evolve
+/// `generations` steps of a bounded grid or torus. Each engine converts to its
+/// own layout once, so the steps themselves run at full speed.
 pub fn evolve(g: &Grid, rule: Rule, topology: Topology, generations: u64, alg: Algorithm) -> Grid {
-    let mut g = g.clone();
-    for _ in 0..generations {
-        g = step(&g, rule, topology, alg);
+    match alg {
+        Algorithm::Naive => {
+            let mut g = g.clone();
+            for _ in 0..generations {
+                g = naive::step(&g, rule, topology);
+            }
+            g
+        }
+        Algorithm::Table => {
+            let mut b = table::TableBoard::new(g, rule, topology);
+            for _ in 0..generations {
+                b.step();
+            }
+            b.to_grid()
+        }
+        Algorithm::Lifecube => lifecube::evolve(g, rule, topology, generations, false),
+        Algorithm::LifecubeParallel => lifecube::evolve(g, rule, topology, generations, true),
     }
-    g
 }
+// ANCHOR_END: evolve
 
 /// One generation of a pattern in the unbounded plane: the grid is widened by
 /// one cell on each side first, so nothing is lost at the edge, then trimmed to
@@ -53,8 +68,16 @@ pub fn step_unbounded(g: &Grid, rule: Rule, alg: Algorithm) -> (Grid, (i64, i64)
 }
 
 /// `generations` steps in the unbounded plane; returns the final live
-/// rectangle and the offset of its top-left cell from the input's.
+/// rectangle and the offset of its top-left cell from the input's. LIFECUBE
+/// uses the sparse block universe; the other engines widen a dense grid.
 pub fn evolve_unbounded(g: &Grid, rule: Rule, generations: u64, alg: Algorithm) -> (Grid, (i64, i64)) {
+    if matches!(alg, Algorithm::Lifecube | Algorithm::LifecubeParallel) {
+        let mut u = unbounded::Universe::new(g, (0, 0), rule);
+        for _ in 0..generations {
+            u.step();
+        }
+        return u.to_grid();
+    }
     let mut g = g.clone();
     let (mut ox, mut oy) = (0i64, 0i64);
     for _ in 0..generations {
