@@ -1,13 +1,150 @@
-//! `lifesearch cnf` (not yet written).
+//! `lifesearch cnf`: write the CNF of a search problem as DIMACS, Knuth's
+//! text, or an incremental iCNF script; and the hidden `cnf __solve FILE`
+//! that [`crate::cnf::memory::solve_in_child`] runs in a child process.
+
+use crate::cli::orphan::read_target;
+use crate::cli::search::{CycleArgs, Kind};
+use crate::cnf::{IcnfScript, Outcome, SolverKind, dimacs, knuth_format, new_solver};
+use crate::error::Location;
+use crate::life::Rule;
+use crate::search::incremental::PredecessorStream;
+use crate::search::{Boundary, Problem, encode};
+use anyhow::{bail, ensure};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Which problem to encode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum What {
+    /// Predecessor of the pattern FILE (with `--icnf`: of every FILE in turn).
+    Orphan,
+    StillLife,
+    Oscillator,
+    Spaceship,
+    /// Internal: solve a DIMACS or iCNF FILE and print JSON (used to measure memory).
+    #[value(name = "__solve", hide = true)]
+    Solve,
+}
+
+/// Output text format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum CnfFormat {
+    #[default]
+    Dimacs,
+    /// Knuth's lines of named literals.
+    Knuth,
+}
 
 /// Arguments of `lifesearch cnf`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Everything, until this command is written.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub rest: Vec<String>,
+    #[arg(value_enum)]
+    pub what: What,
+    /// Pattern files (orphan).
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub cycle: CycleArgs,
+    /// Surround the pattern with dead cells (orphan).
+    #[arg(long)]
+    pub dead_surroundings: bool,
+    /// Write Wieringa's incremental format: one formula, one `a` line per pattern.
+    #[arg(long)]
+    pub icnf: bool,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: CnfFormat,
+    /// Output file (default: standard output). Written atomically.
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Solver for `__solve`.
+    #[arg(long, default_value = "cadical", hide = true)]
+    pub solver: SolverKind,
 }
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("'lifesearch cnf' is not implemented yet")
+fn emit(a: &Args, text: String) -> anyhow::Result<()> {
+    match &a.output {
+        Some(p) => crate::fsutil::atomic_write(p, text.as_bytes())?,
+        None => print!("{text}"),
+    }
+    Ok(())
+}
+
+/// The child side of the memory measurement: solve, print JSON, exit.
+fn solve_file(a: &Args) -> anyhow::Result<()> {
+    ensure!(a.files.len() == 1, "__solve takes one file");
+    let path = &a.files[0];
+    let text = crate::fsutil::read_text(path)?;
+    let loc = Location::file(path);
+    let mut solver = new_solver(a.solver)?;
+    let is_icnf = text.lines().find(|l| l.starts_with('p')).is_some_and(|l| l.contains("inc"));
+    let start = Instant::now();
+    let outcome = if is_icnf {
+        let script = IcnfScript::read(&loc, &text)?;
+        let outs = script.run(solver.as_mut())?;
+        // The script's answer: unsat if any call was, else the last one.
+        outs.iter().copied().find(|&o| o != Outcome::Sat).or(outs.last().copied()).unwrap_or(Outcome::Sat)
+    } else {
+        let f = dimacs::read(&loc, &text)?;
+        let parse_done = Instant::now();
+        for c in f.clauses() {
+            solver.add_clause(c);
+        }
+        let o = solver.solve()?;
+        let millis = parse_done.elapsed().as_secs_f64() * 1e3;
+        let v =
+            serde_json::json!({"outcome": o, "millis": millis, "max_rss_bytes": 0, "stats": solver.stats()});
+        println!("{v}");
+        return Ok(());
+    };
+    let millis = start.elapsed().as_secs_f64() * 1e3;
+    let v = serde_json::json!({"outcome": outcome, "millis": millis, "max_rss_bytes": 0, "stats": solver.stats()});
+    println!("{v}");
+    Ok(())
+}
+
+pub fn run(a: Args) -> anyhow::Result<()> {
+    if a.what == What::Solve {
+        return solve_file(&a);
+    }
+    let boundary = if a.dead_surroundings { Boundary::Dead } else { Boundary::Free };
+    let problem = match a.what {
+        What::Orphan => {
+            ensure!(!a.files.is_empty(), "orphan needs a pattern FILE");
+            if a.icnf {
+                let targets = a.files.iter().map(|f| read_target(f)).collect::<anyhow::Result<Vec<_>>>()?;
+                ensure!(boundary == Boundary::Free, "--icnf streams use free surroundings");
+                let (w, h) = (targets[0].width, targets[0].height);
+                for (t, f) in targets.iter().zip(&a.files) {
+                    ensure!(
+                        (t.width, t.height) == (w, h),
+                        "{}: a {}x{} pattern in a stream of {w}x{h} patterns",
+                        f.display(),
+                        t.width,
+                        t.height
+                    );
+                }
+                return emit(&a, PredecessorStream::icnf_for(w, h, Rule::CONWAY, &targets)?.write());
+            }
+            ensure!(a.files.len() == 1, "orphan takes one FILE (or several with --icnf)");
+            Problem::orphan(read_target(&a.files[0])?, boundary)
+        }
+        What::StillLife => a.cycle.problem(Kind::StillLife)?,
+        What::Oscillator => a.cycle.problem(Kind::Oscillator)?,
+        What::Spaceship => a.cycle.problem(Kind::Spaceship)?,
+        What::Solve => unreachable!("handled above"),
+    };
+    if a.what != What::Orphan && !a.files.is_empty() {
+        bail!("pattern files only go with 'orphan'");
+    }
+    let enc = encode(&problem, a.cycle.encoding, Rule::CONWAY)?;
+    if a.icnf {
+        let mut script = IcnfScript::default();
+        script.items.extend(enc.formula.clauses().iter().cloned().map(crate::cnf::IcnfItem::Clause));
+        script.items.push(crate::cnf::IcnfItem::Assume(Vec::new()));
+        return emit(&a, script.write());
+    }
+    let text = match a.format {
+        CnfFormat::Dimacs => dimacs::write(&enc.formula),
+        CnfFormat::Knuth => knuth_format::write(&enc.formula),
+    };
+    emit(&a, text)
 }

@@ -1,6 +1,6 @@
 //! `lifesearch evolve`: run a pattern forward and print where it ends up.
 
-use crate::formats::{self, Format, Pattern};
+use crate::formats::{Format, Pattern};
 use crate::life::{self, Algorithm, Grid, Rule, Topology};
 use anyhow::{Context, bail};
 use std::path::PathBuf;
@@ -44,7 +44,7 @@ pub fn parse_size(s: &str) -> anyhow::Result<(usize, usize)> {
 }
 
 pub fn run(a: Args) -> anyhow::Result<()> {
-    let p = formats::read_pattern(&a.file)?;
+    let p = super::convert::read_with_warnings(&a.file)?;
     let rule = a.rule.or(p.rule).unwrap_or(Rule::CONWAY);
     let out = match &a.torus {
         Some(size) => {
@@ -69,6 +69,6 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             Pattern { grid: g, origin: (p.origin.0 + dx, p.origin.1 + dy), rule: p.rule.or(a.rule), ..p }
         }
     };
-    print!("{}", formats::write_pattern(&out, a.to)?);
+    print!("{}", super::convert::render(&out, a.to)?);
     Ok(())
 }

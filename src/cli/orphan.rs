@@ -1,13 +1,167 @@
-//! `lifesearch orphan` (not yet written).
+//! `lifesearch orphan FILE`: does this pattern (with `?` cells) have a parent?
+//! Answered by a SAT solver or by GRIDWALKER; a predecessor is only ever
+//! printed after it has been evolved into the pattern.
+
+use crate::cnf::{Outcome, SolverKind, new_solver};
+use crate::error::Location;
+use crate::gridwalker::{self, Convention, Variant};
+use crate::life::{Cell, Grid, Rule, SpecGrid};
+use crate::search::encode::effective_target;
+use crate::search::verify::is_predecessor;
+use crate::search::{Boundary, Encoding, Problem, encode, solve};
+use anyhow::bail;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// A solver for the orphan question: a SAT solver or GRIDWALKER.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OrphanSolver {
+    Sat(SolverKind),
+    Gridwalker,
+}
+
+impl OrphanSolver {
+    pub fn name(self) -> &'static str {
+        match self {
+            OrphanSolver::Sat(k) => k.name(),
+            OrphanSolver::Gridwalker => "gridwalker",
+        }
+    }
+}
+
+/// Parse a solver name for the command line.
+pub fn parse_orphan_solver(s: &str) -> Result<OrphanSolver, String> {
+    if s == "gridwalker" {
+        return Ok(OrphanSolver::Gridwalker);
+    }
+    s.parse::<SolverKind>().map(OrphanSolver::Sat).map_err(|_| {
+        format!(
+            "unknown solver '{s}' (known: cadical, batsat, varisat, kissat, minisat, glucose, gridwalker)"
+        )
+    })
+}
 
 /// Arguments of `lifesearch orphan`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Everything, until this command is written.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub rest: Vec<String>,
+    /// The pattern: rows of `.` (dead), `*` (alive) and `?` (unknown).
+    pub file: PathBuf,
+    /// cadical (default), batsat, varisat, kissat, minisat, glucose (the last
+    /// three need the `extra-solvers` feature) or gridwalker.
+    #[arg(long, default_value = "cadical", value_parser = parse_orphan_solver)]
+    pub solver: OrphanSolver,
+    /// How a SAT solver sees one Life step.
+    #[arg(long, value_enum, default_value_t)]
+    pub encoding: Encoding,
+    /// Surround the pattern with a ring of dead cells (a Garden of Eden in the strict sense).
+    #[arg(long)]
+    pub dead_surroundings: bool,
+    /// GRIDWALKER's GridSolve variant.
+    #[arg(long, value_enum, default_value_t)]
+    pub variant: Variant,
+    /// GRIDWALKER's pixel numbering.
+    #[arg(long, value_enum, default_value_t)]
+    pub convention: Convention,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("'lifesearch orphan' is not implemented yet")
+/// Read a search target: Knuth rows with `?`, or any pattern format the formats module reads.
+pub fn read_target(path: &Path) -> anyhow::Result<SpecGrid> {
+    let text = crate::fsutil::read_text(path)?;
+    let loc = Location::file(path);
+    let rows_only = text.chars().all(|c| matches!(c, '.' | '*' | '?' | 'O' | 'o' | '\n' | '\r' | ' ' | '\t'));
+    if rows_only || text.contains('?') {
+        return Ok(crate::formats::knuth_rows::parse_spec(&loc, &text)?);
+    }
+    let p = crate::formats::parse_pattern(&loc, &text)?;
+    Ok(SpecGrid::from(&p.grid))
+}
+
+/// The answer before printing.
+struct Report {
+    orphan: bool,
+    predecessor: Option<Grid>,
+    millis: f64,
+    stats: serde_json::Map<String, serde_json::Value>,
+}
+
+fn with_sat(
+    kind: SolverKind,
+    target: &SpecGrid,
+    boundary: Boundary,
+    encoding: Encoding,
+) -> anyhow::Result<Report> {
+    let problem = Problem::orphan(target.clone(), boundary);
+    let mut solver = new_solver(kind)?;
+    let start = Instant::now();
+    let enc = encode(&problem, encoding, Rule::CONWAY)?;
+    let a = solve(&enc, solver.as_mut())?;
+    let millis = start.elapsed().as_secs_f64() * 1e3;
+    let stats = serde_json::to_value(&a.stats)?.as_object().cloned().unwrap_or_default();
+    match a.outcome {
+        Outcome::Sat => {
+            Ok(Report { orphan: false, predecessor: a.generations.into_iter().next(), millis, stats })
+        }
+        Outcome::Unsat => Ok(Report { orphan: true, predecessor: None, millis, stats }),
+        Outcome::Unknown => bail!("{kind} gave up without an answer"),
+    }
+}
+
+fn with_gridwalker(target: &SpecGrid, variant: Variant, convention: Convention) -> anyhow::Result<Report> {
+    let start = Instant::now();
+    let answer = gridwalker::decide_orphan(target, &gridwalker::Options { variant, convention })?;
+    let millis = start.elapsed().as_secs_f64() * 1e3;
+    let stats = answer.stats.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(*v))).collect();
+    Ok(Report { orphan: answer.predecessor.is_none(), predecessor: answer.predecessor, millis, stats })
+}
+
+pub fn run(a: Args) -> anyhow::Result<()> {
+    let target = read_target(&a.file)?;
+    let boundary = if a.dead_surroundings { Boundary::Dead } else { Boundary::Free };
+    if let OrphanSolver::Sat(kind) = a.solver
+        && !kind.available()
+    {
+        new_solver(kind)?; // the clear "not compiled in" error
+    }
+    let report = match a.solver {
+        OrphanSolver::Sat(kind) => with_sat(kind, &target, boundary, a.encoding)?,
+        OrphanSolver::Gridwalker => {
+            with_gridwalker(&effective_target(&target, boundary), a.variant, a.convention)?
+        }
+    };
+    // Never report a predecessor that does not evolve into the pattern.
+    let searched = effective_target(&target, boundary);
+    if let Some(p) = &report.predecessor
+        && !is_predecessor(p, &searched, 1, Rule::CONWAY)
+    {
+        bail!("{}: the solver's predecessor does not evolve into the pattern (a bug)", a.solver.name());
+    }
+    if a.json {
+        let v = serde_json::json!({
+            "orphan": report.orphan,
+            "predecessor": report.predecessor.as_ref().map(|g| g.to_rows()),
+            "solver": a.solver.name(),
+            "millis": report.millis,
+            "stats": report.stats,
+        });
+        println!("{v}");
+    } else {
+        let unknown = target.cells.iter().filter(|&&c| c == Cell::Unknown).count();
+        println!(
+            "{}x{} pattern ({unknown} unknown cells): {} ({} in {:.3} ms)",
+            target.width,
+            target.height,
+            if report.orphan { "orphan" } else { "has a predecessor" },
+            a.solver.name(),
+            report.millis
+        );
+        if let Some(p) = &report.predecessor {
+            for row in p.to_rows() {
+                println!("{row}");
+            }
+        }
+    }
+    Ok(())
 }

@@ -1,13 +1,153 @@
-//! `lifesearch search` (not yet written).
+//! `lifesearch search still-life|oscillator|spaceship`: find (or count)
+//! patterns caged in a box, each checked by evolving it.
+
+use crate::cnf::{Outcome, SolverKind, new_solver};
+use crate::life::Rule;
+use crate::search::verify::check_cycle;
+use crate::search::{Encoding, Problem, Symmetry, count, encode, solve};
+use anyhow::{bail, ensure};
+
+/// What to look for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Kind {
+    StillLife,
+    Oscillator,
+    Spaceship,
+}
+
+/// The box and cycle of a search (shared with `lifesearch cnf`).
+#[derive(Debug, Clone, clap::Args)]
+pub struct CycleArgs {
+    /// Box width.
+    #[arg(long)]
+    pub width: Option<usize>,
+    /// Box height.
+    #[arg(long)]
+    pub height: Option<usize>,
+    /// Exact period (oscillators, spaceships).
+    #[arg(long)]
+    pub period: Option<usize>,
+    /// Horizontal move per period (spaceships; positive: to the right).
+    #[arg(long, allow_hyphen_values = true)]
+    pub dx: Option<i64>,
+    /// Vertical move per period (spaceships; positive: down).
+    #[arg(long, allow_hyphen_values = true)]
+    pub dy: Option<i64>,
+    /// Symmetry imposed on the pattern.
+    #[arg(long, value_enum, default_value_t)]
+    pub symmetry: Symmetry,
+    /// How a Life step becomes clauses.
+    #[arg(long, value_enum, default_value_t)]
+    pub encoding: Encoding,
+}
+
+impl CycleArgs {
+    /// The problem these arguments describe, or a one-line reason why not.
+    pub fn problem(&self, kind: Kind) -> anyhow::Result<Problem> {
+        let (Some(width), Some(height)) = (self.width, self.height) else {
+            bail!("--width and --height are required");
+        };
+        let (dx, dy) = (self.dx.unwrap_or(0), self.dy.unwrap_or(0));
+        let period = match kind {
+            Kind::StillLife => {
+                ensure!(self.period.unwrap_or(1) == 1, "a still life has period 1");
+                ensure!(dx == 0 && dy == 0, "a still life does not move");
+                1
+            }
+            Kind::Oscillator => {
+                ensure!(dx == 0 && dy == 0, "an oscillator does not move (use spaceship)");
+                self.period.ok_or_else(|| anyhow::anyhow!("an oscillator search needs --period"))?
+            }
+            Kind::Spaceship => {
+                ensure!(dx != 0 || dy != 0, "a spaceship needs --dx or --dy");
+                self.period.ok_or_else(|| anyhow::anyhow!("a spaceship search needs --period"))?
+            }
+        };
+        let p = Problem::Cycle { width, height, period, dx, dy, symmetry: self.symmetry };
+        p.validate(self.encoding, Rule::CONWAY)?;
+        Ok(p)
+    }
+}
 
 /// Arguments of `lifesearch search`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Everything, until this command is written.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub rest: Vec<String>,
+    /// still-life, oscillator or spaceship.
+    #[arg(value_enum)]
+    pub kind: Kind,
+    #[command(flatten)]
+    pub cycle: CycleArgs,
+    /// Count all solutions (distinct generation-0 patterns) instead of finding one.
+    #[arg(long)]
+    pub count: bool,
+    /// Stop counting after this many.
+    #[arg(long)]
+    pub limit: Option<u64>,
+    /// cadical (default), batsat, varisat; kissat, minisat, glucose with `extra-solvers`.
+    #[arg(long, default_value = "cadical")]
+    pub solver: SolverKind,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("'lifesearch search' is not implemented yet")
+pub fn run(a: Args) -> anyhow::Result<()> {
+    let problem = a.cycle.problem(a.kind)?;
+    let Problem::Cycle { period, dx, dy, .. } = problem else { unreachable!("cycles only") };
+    let mut solver = new_solver(a.solver)?;
+    let enc = encode(&problem, a.cycle.encoding, Rule::CONWAY)?;
+    if a.count {
+        let r = count(&enc, solver.as_mut(), a.limit)?;
+        for g in &r.solutions {
+            check_cycle(g, period, dx, dy, Rule::CONWAY)
+                .map_err(|e| anyhow::anyhow!("solver answer fails: {e}"))?;
+        }
+        if a.json {
+            let v = serde_json::json!({
+                "count": r.count,
+                "complete": r.complete,
+                "solver": a.solver.name(),
+                "millis": r.millis,
+                "stats": r.stats,
+            });
+            println!("{v}");
+        } else {
+            println!(
+                "{}{} solutions ({}, {:.1} ms)",
+                r.count,
+                if r.complete { "" } else { "+" },
+                a.solver,
+                r.millis
+            );
+        }
+        return Ok(());
+    }
+    let ans = solve(&enc, solver.as_mut())?;
+    if ans.outcome == Outcome::Sat {
+        check_cycle(&ans.generations[0], period, dx, dy, Rule::CONWAY)
+            .map_err(|e| anyhow::anyhow!("solver answer fails: {e}"))?;
+    }
+    if ans.outcome == Outcome::Unknown {
+        bail!("{} gave up without an answer", a.solver);
+    }
+    let found = ans.outcome == Outcome::Sat;
+    if a.json {
+        let v = serde_json::json!({
+            "found": found,
+            "pattern": ans.generations.first().map(|g| g.to_rows()),
+            "generations": ans.generations.iter().map(|g| g.to_rows()).collect::<Vec<_>>(),
+            "solver": a.solver.name(),
+            "millis": ans.millis,
+            "stats": ans.stats,
+        });
+        println!("{v}");
+    } else if let Some(g) = ans.generations.first() {
+        println!("found ({}, {:.1} ms):", a.solver, ans.millis);
+        for row in g.to_rows() {
+            println!("{row}");
+        }
+    } else {
+        println!("none ({}, {:.1} ms)", a.solver, ans.millis);
+    }
+    Ok(())
 }

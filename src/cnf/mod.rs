@@ -1,1 +1,22 @@
 //! Clauses, DIMACS and iCNF, and the SAT solvers behind one trait (thesis chapter 4).
+//!
+//! A [`Formula`] is a list of clauses over numbered variables that may carry
+//! names (Knuth's `xty` codes such as `10a11`). It is written and read as
+//! DIMACS, as Knuth's one-clause-per-line text, or, with a script of
+//! assumption steps, as Wieringa's incremental iCNF. Every solver sits behind
+//! the [`Solver`] trait, made by [`new_solver`] from a [`SolverKind`]; the
+//! peak memory of one solve is measured in a child process by [`memory`].
+
+pub mod backends;
+pub mod dimacs;
+pub mod formula;
+pub mod icnf;
+pub mod knuth_format;
+pub mod lit;
+pub mod memory;
+pub mod solver;
+
+pub use formula::Formula;
+pub use icnf::{IcnfItem, IcnfScript};
+pub use lit::{Clause, Lit, Var};
+pub use solver::{Outcome, Solver, SolverKind, SolverStats, new_solver};

@@ -18,8 +18,8 @@ pub fn parse_spec(loc: &Location, text: &str) -> Result<SpecGrid> {
     super::nonempty(loc, text)?;
     let rows = rows(text);
     let width = rows[0].1.chars().count();
-    let mut g = SpecGrid::new(width, rows.len(), Cell::Dead);
-    for (y, (line, row)) in rows.iter().enumerate() {
+    // Check every row before allocating: the rectangle is then no larger than the text.
+    for (line, row) in &rows {
         let n = row.chars().count();
         if n != width {
             return Err(Error::parse(
@@ -27,6 +27,9 @@ pub fn parse_spec(loc: &Location, text: &str) -> Result<SpecGrid> {
                 format!("ragged row: {n} cells where the first row has {width}"),
             ));
         }
+    }
+    let mut g = SpecGrid::new(width, rows.len(), Cell::Dead);
+    for (y, (line, row)) in rows.iter().enumerate() {
         for (x, c) in row.chars().enumerate() {
             let cell = match c {
                 '.' => Cell::Dead,
@@ -47,7 +50,8 @@ pub fn parse(loc: &Location, text: &str) -> Result<Grid> {
         let line = rows(text)[i / spec.width].0;
         return Err(Error::parse(&loc.at(line), "unknown cell '?' in a concrete pattern"));
     }
-    let mut g = Grid::try_new(spec.width, spec.height)?;
+    let mut g = Grid::try_new(spec.width, spec.height)
+        .map_err(|e| Error::parse(&loc.at(rows(text)[0].0), e.to_string()))?;
     for y in 0..spec.height {
         for x in 0..spec.width {
             g.set(x, y, spec.get(x, y) == Cell::Alive);

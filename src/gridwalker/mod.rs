@@ -1,6 +1,26 @@
 //! GRIDWALKER: slices, slivers, sweeps and speculative search (thesis chapter 5).
+//!
+//! A [`slice::Slice`] is the set of 3x3 past constellations a future cell still
+//! allows; neighbouring slices exchange "holes" through their overlap, the
+//! [`sliver`]; [`solve`] sweeps a grid of slices until nothing changes, and
+//! [`search`] forces the smallest slice to each of its constellations in turn.
 
-use crate::life::{Grid, SpecGrid};
+pub mod batch;
+pub mod convention;
+pub mod db;
+pub mod grid;
+pub mod search;
+pub mod slice;
+pub mod sliver;
+pub mod solve;
+pub mod store;
+
+use crate::life::{Grid, Rule, SpecGrid};
+use convention::{Figure52, Layout, ThesisCode};
+use db::DbStore;
+use grid::Solver;
+use solve::Start;
+use store::{PlainStore, SliceStore};
 
 /// GridSolve variants compared in the thesis' Tables 6.4 and 6.5.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
@@ -27,6 +47,8 @@ pub enum Convention {
     #[default]
     ThesisCode,
     /// Pixel 0 top-left, row-major (the thesis' Figure 5.2).
+    #[value(name = "figure-5-2")]
+    #[serde(rename = "figure-5-2")]
     Figure52,
 }
 
@@ -47,7 +69,87 @@ pub struct OrphanAnswer {
     pub stats: Vec<(&'static str, u64)>,
 }
 
-/// Decide whether `target` has a parent. (Contract for the CLI; to be written.)
-pub fn decide_orphan(_target: &SpecGrid, _options: &Options) -> crate::Result<OrphanAnswer> {
-    Err(crate::Error::invalid("the GRIDWALKER solver is not implemented yet"))
+// ANCHOR: decide_orphan
+/// Decide whether `target` has a parent under Conway's rule: an initial
+/// GridSolve, then the speculative search. Every predecessor returned has been
+/// checked by evolving it. The grid covers every cell of `target` (for the
+/// thesis' patterns that is the bounding box of their live cells).
+pub fn decide_orphan(target: &SpecGrid, options: &Options) -> crate::Result<OrphanAnswer> {
+    decide_orphan_rule(target, options, Rule::CONWAY)
+}
+// ANCHOR_END: decide_orphan
+
+/// [`decide_orphan`] for any Life-like rule.
+pub fn decide_orphan_rule(target: &SpecGrid, options: &Options, rule: Rule) -> crate::Result<OrphanAnswer> {
+    if target.cells.len() != target.width * target.height {
+        return Err(crate::Error::invalid("malformed target: cell count differs from width x height"));
+    }
+    Ok(match (options.convention, options.variant) {
+        (Convention::ThesisCode, Variant::Db) => {
+            decide::<_, ThesisCode>(target, rule, options, DbStore::<ThesisCode>::new(rule))
+        }
+        (Convention::Figure52, Variant::Db) => {
+            decide::<_, Figure52>(target, rule, options, DbStore::<Figure52>::new(rule))
+        }
+        (Convention::ThesisCode, _) => {
+            decide::<_, ThesisCode>(target, rule, options, PlainStore::<ThesisCode>::new(rule))
+        }
+        (Convention::Figure52, _) => {
+            decide::<_, Figure52>(target, rule, options, PlainStore::<Figure52>::new(rule))
+        }
+    })
+}
+
+fn decide<S: SliceStore, L: Layout>(
+    target: &SpecGrid,
+    rule: Rule,
+    options: &Options,
+    store: S,
+) -> OrphanAnswer {
+    let mut solver = Solver::<S, L>::new(target, rule, options.variant, store);
+    let predecessor = if solver.cells.is_empty() {
+        // Nothing is asked of the parent: the empty window will do.
+        Some(Grid::new(target.width + 2, target.height + 2))
+    } else if solver.has_empty() || solver.grid_solve(Start::Fresh).is_err() {
+        None
+    } else {
+        solver.unique_solution(0)
+    };
+    let mut stats = solver.stats.named();
+    stats.extend(solver.store.stats());
+    OrphanAnswer { predecessor, stats }
+}
+
+/// What `lifesearch slices` shows: the slice sizes after the first GridSolve.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SliceReport {
+    pub width: usize,
+    pub height: usize,
+    /// Row-major constellation counts.
+    pub sizes: Vec<u32>,
+    /// The first GridSolve already found an empty slice.
+    pub contradiction: bool,
+    /// GetMinSlice's choice: (x, y, size, centre alive, centre dead).
+    pub min: Option<(usize, usize, u32, u32, u32)>,
+}
+
+// ANCHOR: first_solve
+/// Run one GridSolve on `target` and report the slices (thesis Figures 5.9 B and 5.10).
+pub fn first_solve(target: &SpecGrid, rule: Rule, convention: Convention) -> SliceReport {
+    match convention {
+        Convention::ThesisCode => first_solve_in::<ThesisCode>(target, rule),
+        Convention::Figure52 => first_solve_in::<Figure52>(target, rule),
+    }
+}
+// ANCHOR_END: first_solve
+
+fn first_solve_in<L: Layout>(target: &SpecGrid, rule: Rule) -> SliceReport {
+    let mut s = Solver::<_, L>::new(target, rule, Variant::Basic, PlainStore::<L>::new(rule));
+    let contradiction = s.has_empty() || s.grid_solve(Start::Fresh).is_err();
+    let min = s.min_slice().map(|i| {
+        let slice = s.cells[i];
+        let (on, off) = slice.split(L::CONVENTION.pixel(1, 1));
+        (i % s.width, i / s.width, slice.count(), on, off)
+    });
+    SliceReport { width: s.width, height: s.height, sizes: s.counts(), contradiction, min }
 }

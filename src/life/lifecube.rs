@@ -164,9 +164,12 @@ struct Ctx<'a> {
 impl Ctx<'_> {
     /// Compute band `j` into `out` (its rows of the next buffer); returns which tiles changed.
     fn band(&self, j: usize, out: &mut [u64], active: &[bool]) -> Vec<bool> {
-        let mut changed = vec![false; self.tiles_x];
         let y0 = j * TILE_ROWS;
         let rows = out.len() / self.words;
+        if active.iter().all(|&a| a) {
+            return self.full_band(y0, rows, out);
+        }
+        let mut changed = vec![false; self.tiles_x];
         let mut i = 0;
         while i < self.tiles_x {
             if !active[i] {
@@ -187,6 +190,101 @@ impl Ctx<'_> {
         }
         changed
     }
+
+    // ANCHOR: full_band
+    /// A band whose tiles are all active, as one flat pass: the rows y0-1 ..=
+    /// y0+rows lie end to end, so the horizontal sums are one long loop over
+    /// words (each word borrowing its neighbours' edge bits), fixed up at the
+    /// two ends of each row; the vertical addition is another long loop.
+    fn full_band(&self, y0: usize, rows: usize, out: &mut [u64]) -> Vec<bool> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, checked just above.
+            return unsafe { self.full_band_avx2(y0, rows, out) };
+        }
+        self.full_band_portable(y0, rows, out)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn full_band_avx2(&self, y0: usize, rows: usize, out: &mut [u64]) -> Vec<bool> {
+        self.full_band_portable(y0, rows, out)
+    }
+
+    #[inline(always)]
+    fn full_band_portable(&self, y0: usize, rows: usize, out: &mut [u64]) -> Vec<bool> {
+        let words = self.words;
+        let len = (rows + 2) * words;
+        // The source rows, borrowed in place when they are contiguous.
+        let copy;
+        let src: &[u64] = if y0 >= 1 && y0 + rows < self.height {
+            &self.cur[(y0 - 1) * words..(y0 + rows + 1) * words]
+        } else {
+            let mut v = Vec::with_capacity(len);
+            for y in y0 as isize - 1..=(y0 + rows) as isize {
+                match self.row(y) {
+                    Some(r) => v.extend_from_slice(r),
+                    None => v.resize(v.len() + words, 0),
+                }
+            }
+            copy = v;
+            &copy
+        };
+        let mut s0 = vec![0u64; len];
+        let mut s1 = vec![0u64; len];
+        for (((o0, o1), c), (l, r)) in s0[1..len - 1]
+            .iter_mut()
+            .zip(s1[1..len - 1].iter_mut())
+            .zip(&src[1..len - 1])
+            .zip(src[..len - 2].iter().zip(&src[2..]))
+        {
+            (*o0, *o1) = three_sum(*l, *c, *r);
+        }
+        // The first and last word of every row see the board's edge instead.
+        let mut ext = Vec::with_capacity(words + 2);
+        let mut edge = [vec![0u64; words], vec![0u64; words]];
+        for r in 0..rows + 2 {
+            let row = &src[r * words..(r + 1) * words];
+            for &k in &[0, words - 1] {
+                self.row_sums(row, k, k + 1, &mut edge, &mut ext);
+                s0[r * words + k] = edge[0][0];
+                s1[r * words + k] = edge[1][0];
+            }
+        }
+        let n = rows * words;
+        let alive = &self.cur[y0 * words..y0 * words + n];
+        let mut diff = vec![0u64; n];
+        combine(
+            self.rule,
+            [
+                &s0[..n],
+                &s1[..n],
+                &s0[words..words + n],
+                &s1[words..words + n],
+                &s0[2 * words..],
+                &s1[2 * words..],
+            ],
+            alive,
+            &mut out[..n],
+            &mut diff,
+        );
+        if !self.width.is_multiple_of(64) {
+            let mask = (1u64 << (self.width % 64)) - 1;
+            for r in 0..rows {
+                let k = r * words + words - 1;
+                out[k] &= mask;
+                diff[k] = out[k] ^ alive[k];
+            }
+        }
+        let mut changed = vec![false; self.tiles_x];
+        for r in 0..rows {
+            for (t, d) in diff[r * words..(r + 1) * words].chunks(TILE_WORDS).enumerate() {
+                changed[t] |= d.iter().any(|&x| x != 0);
+            }
+        }
+        changed
+    }
+    // ANCHOR_END: full_band
 
     fn row(&self, y: isize) -> Option<&[u64]> {
         let h = self.height as isize;
@@ -368,17 +466,17 @@ fn total(a0: u64, a1: u64, b0: u64, b1: u64, c0: u64, c1: u64) -> (u64, u64, u64
 #[inline(always)]
 fn combine_conway(s: [&[u64]; 6], alive: &[u64], dst: &mut [u64], diff: &mut [u64]) {
     let n = dst.len();
-    let (a0, a1, b0, b1, c0, c1) = (&s[0][..n], &s[1][..n], &s[2][..n], &s[3][..n], &s[4][..n], &s[5][..n]);
-    let alive = &alive[..n];
-    let diff = &mut diff[..n];
-    for k in 0..n {
+    let [a0, a1, b0, b1, c0, c1] = s.map(|x| &x[..n]);
+    for (k, (d, f)) in dst.iter_mut().zip(diff[..n].iter_mut()).enumerate() {
         let (x0, n0, n1, _) = total(a0[k], a1[k], b0[k], b1[k], c0[k], c1[k]);
+        let a = alive[k];
         // Total 3: born or survives with two; total 4: a live cell with three.
-        let v = (x0 & n0 & !n1) | (alive[k] & !x0 & !n0 & n1);
-        diff[k] |= v ^ alive[k];
-        dst[k] = v;
+        let v = (x0 & n0 & !n1) | (a & !x0 & !n0 & n1);
+        *f |= v ^ a;
+        *d = v;
     }
 }
+
 // ANCHOR_END: combine
 
 /// `generations` steps with LIFECUBE, on one core or all.

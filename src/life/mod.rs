@@ -1,5 +1,6 @@
 //! Rules, grids and the engines that evolve them (thesis chapter 3; WinLife's rules and torus).
 
+pub mod clusters;
 pub mod grid;
 pub mod lifecube;
 pub mod naive;

@@ -1,2 +1,22 @@
 //! Search problems (predecessors, orphans, still lifes, oscillators, spaceships)
 //! turned into CNF or GridWalker grid stacks.
+//!
+//! A [`Problem`] describes a stack of generations over a box: which cells are
+//! fixed on or off, unknown, or of no interest, what lies outside (dead or
+//! free), and a symmetry. [`encode`](encode::encode) turns it into a
+//! [`Formula`](crate::cnf::Formula) with one of two [`Encoding`]s, and
+//! [`solve`](solve::solve) / [`count`](solve::count) run a SAT solver on it and
+//! read the answer back as grids, every one of which can be checked by
+//! evolving it ([`verify`]). [`incremental`] keeps one formula for a whole
+//! stream of orphan questions and changes only the assumptions.
+
+pub mod encode;
+pub mod incremental;
+pub mod problem;
+pub mod solve;
+pub mod verify;
+pub mod window;
+
+pub use encode::{Encoded, encode};
+pub use problem::{Boundary, Encoding, Problem, Symmetry};
+pub use solve::{Answer, CountResult, count, solve};

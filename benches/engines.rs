@@ -1,0 +1,44 @@
+//! Table 3.1's engines on a 1024x1024 random torus (density 0.5) and on a
+//! sparse pattern (an R-pentomino's debris on the same board). Throughput is
+//! reported in cell-generations per second.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use lifesearch::life::{self, Algorithm, Grid, Rule, Topology};
+use rand::SeedableRng;
+use std::hint::black_box;
+
+const N: usize = 1024;
+
+fn soup() -> Grid {
+    Grid::random(N, N, 0.5, &mut rand_pcg::Pcg64::seed_from_u64(2019))
+}
+
+fn sparse() -> Grid {
+    let mut g = Grid::new(N, N);
+    for (x, y) in [(1, 0), (2, 0), (0, 1), (1, 1), (1, 2)] {
+        g.set(500 + x, 500 + y, true);
+    }
+    // Let the R-pentomino settle into debris and gliders first.
+    life::evolve(&g, Rule::CONWAY, Topology::Torus, 1200, Algorithm::Lifecube)
+}
+
+fn engines(c: &mut Criterion) {
+    for (name, board) in [("soup", soup()), ("sparse", sparse())] {
+        let mut group = c.benchmark_group(format!("torus1024-{name}"));
+        group.sample_size(10);
+        for alg in [Algorithm::Naive, Algorithm::Table, Algorithm::Lifecube, Algorithm::LifecubeParallel] {
+            let gens: u64 = match alg {
+                Algorithm::Naive | Algorithm::Table => 2,
+                _ => 200,
+            };
+            group.throughput(Throughput::Elements((N * N) as u64 * gens));
+            group.bench_function(format!("{alg:?}"), |b| {
+                b.iter(|| life::evolve(black_box(&board), Rule::CONWAY, Topology::Torus, gens, alg))
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, engines);
+criterion_main!(benches);

@@ -1,0 +1,12 @@
+//! Streams of candidates (the 125,000 of Figure 6.1): decide them in parallel.
+
+use super::{Options, OrphanAnswer, decide_orphan};
+use crate::life::SpecGrid;
+use rayon::prelude::*;
+
+// ANCHOR: decide_many
+/// Decide every target on all cores; the answers come back in input order.
+pub fn decide_many(targets: &[SpecGrid], options: &Options) -> Vec<crate::Result<OrphanAnswer>> {
+    targets.par_iter().map(|t| decide_orphan(t, options)).collect()
+}
+// ANCHOR_END: decide_many

@@ -1,0 +1,214 @@
+//! The grid of slices for one future pattern: one slice per target cell, in
+//! row-major order, and the bookkeeping the variants need (change flags for
+//! `track`, statistics, the clones of the search).
+
+use super::Variant;
+use super::convention::Layout;
+use super::slice::Slice;
+use super::sliver::{consistent_ew, consistent_ns};
+use super::store::SliceStore;
+use crate::life::{Cell, Grid, Rule, SpecGrid, Topology};
+use std::marker::PhantomData;
+
+/// Counters of one run; see [`Stats::named`] for their names.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Pivot forcings (constellations tried by the search).
+    pub probes: u64,
+    /// Calls of GetUniqueSolution, the top-level call included.
+    pub nodes: u64,
+    /// Sweeps, partial pivot-start sweeps included.
+    pub sweeps: u64,
+    /// SliverSolve calls that changed a slice (the thesis' ChangeCount, summed).
+    pub changes: u64,
+    pub ns_confrontations: u64,
+    pub ew_confrontations: u64,
+    /// Confrontations `track` skipped because neither member had changed since.
+    pub skipped: u64,
+    pub max_depth: u64,
+    /// Constellations tried at the top level of the search.
+    pub top_level_tries: u64,
+    /// The grid and its clones at the deepest point of the search.
+    pub peak_bytes: u64,
+}
+
+impl Stats {
+    pub fn named(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("probes", self.probes),
+            ("nodes", self.nodes),
+            ("sweeps", self.sweeps),
+            ("confrontations", self.ns_confrontations + self.ew_confrontations),
+            ("ns_confrontations", self.ns_confrontations),
+            ("ew_confrontations", self.ew_confrontations),
+            ("changes", self.changes),
+            ("skipped", self.skipped),
+            ("max_depth", self.max_depth),
+            ("top_level_tries", self.top_level_tries),
+            ("peak_bytes", self.peak_bytes),
+        ]
+    }
+}
+
+/// Change flags of the `track` variant, per cell: the pair with the east
+/// neighbour and the pair with the south neighbour may be inconsistent.
+pub(crate) const EW_DIRTY: u8 = 1;
+pub(crate) const NS_DIRTY: u8 = 2;
+
+// ANCHOR: solver
+/// A grid of slices with its store and options: the state GridSolve and the
+/// speculative search work on.
+pub struct Solver<S: SliceStore, L: Layout> {
+    pub width: usize,
+    pub height: usize,
+    pub cells: Vec<S::Id>,
+    /// `track` only: which pairs may be inconsistent (see [`EW_DIRTY`]).
+    pub(crate) dirty: Vec<u8>,
+    pub store: S,
+    pub variant: Variant,
+    pub stats: Stats,
+    pub(crate) saved: Vec<(Vec<S::Id>, Vec<u8>)>,
+    pub(crate) target: SpecGrid,
+    pub(crate) rule: Rule,
+    layout: PhantomData<L>,
+}
+// ANCHOR_END: solver
+
+impl<S: SliceStore, L: Layout> Solver<S, L> {
+    /// One slice per target cell: 140 live, 372 dead, 512 unknown (for Conway).
+    pub fn new(target: &SpecGrid, rule: Rule, variant: Variant, mut store: S) -> Self {
+        let cells = target.cells.iter().map(|&c| store.initial(c)).collect::<Vec<_>>();
+        let n = cells.len();
+        Solver {
+            width: target.width,
+            height: target.height,
+            cells,
+            dirty: vec![if variant == Variant::Track { EW_DIRTY | NS_DIRTY } else { 0 }; n],
+            store,
+            variant,
+            stats: Stats::default(),
+            saved: Vec::new(),
+            target: target.clone(),
+            rule,
+            layout: PhantomData,
+        }
+    }
+
+    #[inline]
+    pub fn tracking(&self) -> bool {
+        self.variant == Variant::Track
+    }
+
+    /// The constellation counts, row-major.
+    pub fn counts(&self) -> Vec<u32> {
+        self.cells.iter().map(|&id| self.store.count(id)).collect()
+    }
+
+    /// Does some slice start empty (a rule under which a cell state cannot arise)?
+    pub fn has_empty(&self) -> bool {
+        self.cells.iter().any(|&id| self.store.count(id) == 0)
+    }
+
+    /// A slice changed: every pair it belongs to may now be inconsistent.
+    #[inline]
+    pub(crate) fn mark(&mut self, i: usize) {
+        let (x, y) = (i % self.width, i / self.width);
+        self.dirty[i] |= EW_DIRTY | NS_DIRTY;
+        if x > 0 {
+            self.dirty[i - 1] |= EW_DIRTY;
+        }
+        if y > 0 {
+            self.dirty[i - self.width] |= NS_DIRTY;
+        }
+    }
+
+    // ANCHOR: min_slice
+    /// GetMinSlice: the first slice, row-major, of the smallest count above
+    /// one; a count of two cannot be beaten, so stop there. `None` when every
+    /// slice is a unit slice.
+    pub fn min_slice(&self) -> Option<usize> {
+        let mut best: Option<(usize, u32)> = None;
+        for (i, &id) in self.cells.iter().enumerate() {
+            let c = self.store.count(id);
+            if c > 1 && best.is_none_or(|(_, b)| c < b) {
+                if c == 2 {
+                    return Some(i);
+                }
+                best = Some((i, c));
+            }
+        }
+        best.map(|(i, _)| i)
+    }
+    // ANCHOR_END: min_slice
+
+    /// Save the grid before a pivot is tried (the clone of Listing 5.5).
+    pub(crate) fn save(&mut self, depth: usize) {
+        if self.saved.len() <= depth {
+            self.saved.resize_with(depth + 1, || (Vec::new(), Vec::new()));
+        }
+        let (c, d) = &mut self.saved[depth];
+        c.clone_from(&self.cells);
+        d.clone_from(&self.dirty);
+    }
+
+    pub(crate) fn restore(&mut self, depth: usize) {
+        let (c, d) = &self.saved[depth];
+        self.cells.clone_from(c);
+        self.dirty.clone_from(d);
+    }
+
+    /// Bytes of one grid (slices or ids, plus change flags).
+    pub fn grid_bytes(&self) -> u64 {
+        (self.cells.len() * (std::mem::size_of::<S::Id>() + 1)) as u64
+    }
+
+    // ANCHOR: candidate
+    /// A grid of unit slices is a candidate predecessor: check that every pair
+    /// of neighbours agrees on its overlap, paint the (H+2)x(W+2) parent
+    /// window, and keep it only if one generation of it gives the target.
+    pub fn candidate(&self) -> Option<Grid> {
+        let (w, h) = (self.width, self.height);
+        let slices: Vec<Slice> = self.cells.iter().map(|&id| self.store.peek(id)).collect();
+        for y in 0..h {
+            for x in 0..w {
+                let i = y * w + x;
+                if (x + 1 < w && !consistent_ew::<L>(&slices[i], &slices[i + 1]))
+                    || (y + 1 < h && !consistent_ns(&slices[i], &slices[i + w]))
+                {
+                    return None;
+                }
+            }
+        }
+        let mut parent = Grid::new(w + 2, h + 2);
+        let conv = L::CONVENTION;
+        for y in 0..h {
+            for x in 0..w {
+                let c = slices[y * w + x].single()?;
+                for r in 0..3 {
+                    for col in 0..3 {
+                        if conv.alive(c, r, col) {
+                            parent.set(x + col, y + r, true);
+                        }
+                    }
+                }
+            }
+        }
+        verify(&parent, &self.target, self.rule).then_some(parent)
+    }
+    // ANCHOR_END: candidate
+}
+
+/// Does one generation of the (H+2)x(W+2) `parent` give `target` on every known cell?
+pub fn verify(parent: &Grid, target: &SpecGrid, rule: Rule) -> bool {
+    if parent.width() != target.width + 2 || parent.height() != target.height + 2 {
+        return false;
+    }
+    let next = crate::life::naive::step(parent, rule, Topology::Bounded);
+    (0..target.height).all(|y| {
+        (0..target.width).all(|x| match target.get(x, y) {
+            Cell::Unknown => true,
+            Cell::Alive => next.get(x + 1, y + 1),
+            Cell::Dead => !next.get(x + 1, y + 1),
+        })
+    })
+}

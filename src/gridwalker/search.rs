@@ -1,0 +1,43 @@
+//! Speculative search (thesis Listing 5.5, GetUniqueSolution): force the
+//! smallest undecided slice to each of its constellations in turn, solve,
+//! recurse, and restore the grid from its clone between tries.
+
+use super::convention::Layout;
+use super::grid::Solver;
+use super::solve::Start;
+use super::store::SliceStore;
+use crate::life::Grid;
+
+impl<S: SliceStore, L: Layout> Solver<S, L> {
+    // ANCHOR: unique_solution
+    /// A verified predecessor reachable from the current grid, or `None` if
+    /// every branch ends in a contradiction.
+    pub fn unique_solution(&mut self, depth: usize) -> Option<Grid> {
+        self.stats.nodes += 1;
+        self.stats.max_depth = self.stats.max_depth.max(depth as u64);
+        self.stats.peak_bytes = self.stats.peak_bytes.max((depth as u64 + 1) * self.grid_bytes());
+        let Some(pivot) = self.min_slice() else {
+            return self.candidate();
+        };
+        self.save(depth);
+        let choices = self.store.fetch(self.cells[pivot]);
+        for c in choices.iter() {
+            self.stats.probes += 1;
+            if depth == 0 {
+                self.stats.top_level_tries += 1;
+            }
+            self.cells[pivot] = self.store.unit(c);
+            if self.tracking() {
+                self.mark(pivot);
+            }
+            if self.grid_solve(Start::Pivot(pivot)).is_ok()
+                && let Some(found) = self.unique_solution(depth + 1)
+            {
+                return Some(found);
+            }
+            self.restore(depth);
+        }
+        None
+    }
+    // ANCHOR_END: unique_solution
+}

@@ -1,0 +1,205 @@
+//! Slivers: the 2x3 (or 3x2) overlap of two orthogonally neighbouring slices,
+//! 64 bits for its six pixels (thesis Section 5.1, Figure 5.3, Table 5.2).
+//!
+//! Folding ORs away the three pixels a member does not share; because both
+//! members keep their shared pixels in the same relative order, their slivers
+//! come out numbered alike and can simply be ANDed. Expanding inserts the
+//! three pixels back, duplicating runs of bits (the "interleaving" of Figures
+//! 5.4 and 5.5). All of it is branch-free shifts and masks on 64-bit words.
+
+use super::convention::Layout;
+use super::slice::Slice;
+
+/// A slice ran out of constellations: the pattern (or the current branch of
+/// the search) has no predecessor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Contradiction;
+
+/// The word index of sliver group `k` with a zero inserted at bit `b`.
+#[inline(always)]
+const fn insert_zero(k: usize, b: usize) -> usize {
+    ((k >> b) << (b + 1)) | (k & ((1 << b) - 1))
+}
+
+// Pack the 16 bits whose positions have bits `b` and `b+3` clear (b is 0 or 2).
+#[inline(always)]
+fn compress_col(y: u64, b: usize) -> u64 {
+    if b == 0 {
+        let z = y & 0x0055_0055_0055_0055;
+        let z = (z | z >> 1) & 0x0033_0033_0033_0033;
+        let z = (z | z >> 2) & 0x000f_000f_000f_000f;
+        let z = (z | z >> 12) & 0x0000_00ff_0000_00ff;
+        (z | z >> 24) & 0xffff
+    } else {
+        let z = y & 0x0f0f_0f0f;
+        let z = (z | z >> 4) & 0x00ff_00ff;
+        (z | z >> 8) & 0xffff
+    }
+}
+
+// The inverse of `compress_col`: spread 16 bits back to their positions.
+#[inline(always)]
+fn spread_col(x: u64, b: usize) -> u64 {
+    if b == 0 {
+        let z = (x | x << 24) & 0x0000_00ff_0000_00ff;
+        let z = (z | z << 12) & 0x000f_000f_000f_000f;
+        let z = (z | z << 2) & 0x0033_0033_0033_0033;
+        (z | z << 1) & 0x0055_0055_0055_0055
+    } else {
+        let z = (x | x << 8) & 0x00ff_00ff;
+        (z | z << 4) & 0x0f0f_0f0f
+    }
+}
+
+// ANCHOR: fold
+/// Fold away the column of pixels `b`, `b+3`, `b+6` (b = 0 or 2).
+#[inline(always)]
+pub fn fold_column(s: &Slice, b: usize) -> u64 {
+    debug_assert!(b == 0 || b == 2);
+    let mut out = 0;
+    for k in 0..4 {
+        // Pixel b+6 is bit b of the word index: OR the two words it tells apart.
+        let lo = insert_zero(k, b);
+        let x = s.0[lo] | s.0[lo | (1 << b)];
+        // Pixels b and b+3 are bits b and b+3 of the position inside the word.
+        let y = x | x >> (1 << b);
+        let y = y | y >> (8 << b);
+        out |= compress_col(y, b) << (16 * k);
+    }
+    out
+}
+
+/// Fold away the top row, pixels 0, 1, 2: each byte of a word ORs into one bit.
+#[inline(always)]
+pub fn fold_top(s: &Slice) -> u64 {
+    let mut out = 0;
+    for (w, &x) in s.0.iter().enumerate() {
+        let y = x | x >> 1;
+        let y = y | y >> 2;
+        let y = y | y >> 4;
+        // Gather bit 0 of every byte into one byte (no two partial products collide).
+        let byte = (y & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        out |= byte << (8 * w);
+    }
+    out
+}
+
+/// Fold away the bottom row, pixels 6, 7, 8: they select the word, so OR all words.
+#[inline(always)]
+pub fn fold_bottom(s: &Slice) -> u64 {
+    s.0.iter().fold(0, |a, w| a | w)
+}
+// ANCHOR_END: fold
+
+// ANCHOR: expand
+/// Insert the column of pixels `b`, `b+3`, `b+6` back: every constellation of
+/// the sliver, with any states of the three pixels.
+#[inline(always)]
+pub fn expand_column(sliver: u64, b: usize) -> Slice {
+    let mut out = Slice::EMPTY;
+    for k in 0..4 {
+        let z = spread_col((sliver >> (16 * k)) & 0xffff, b);
+        let z = z | z << (1 << b);
+        let z = z | z << (8 << b);
+        let lo = insert_zero(k, b);
+        out.0[lo] = z;
+        out.0[lo | (1 << b)] = z;
+    }
+    out
+}
+
+const fn spread_bytes() -> [u64; 256] {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        while k < 8 {
+            if (b >> k) & 1 == 1 {
+                t[b] |= 0xff << (8 * k);
+            }
+            k += 1;
+        }
+        b += 1;
+    }
+    t
+}
+/// Bit k of the index becomes byte k full of ones.
+static SPREAD: [u64; 256] = spread_bytes();
+
+/// Insert the top row back.
+#[inline(always)]
+pub fn expand_top(sliver: u64) -> Slice {
+    let mut out = Slice::EMPTY;
+    for (w, o) in out.0.iter_mut().enumerate() {
+        *o = SPREAD[((sliver >> (8 * w)) & 0xff) as usize];
+    }
+    out
+}
+
+/// Insert the bottom row back.
+#[inline(always)]
+pub fn expand_bottom(sliver: u64) -> Slice {
+    Slice([sliver; 8])
+}
+// ANCHOR_END: expand
+
+// ANCHOR: confront
+/// Which members of a confrontation lost constellations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Changed {
+    pub first: bool,
+    pub second: bool,
+}
+
+/// Confront two slivers: AND them and cut each parent down to the expansion
+/// of the result. A member changes exactly when its sliver is not inside the
+/// intersection.
+#[inline(always)]
+fn confront(
+    a: &mut Slice,
+    b: &mut Slice,
+    sa: u64,
+    sb: u64,
+    expand_a: impl Fn(u64) -> Slice,
+    expand_b: impl Fn(u64) -> Slice,
+) -> Result<Changed, Contradiction> {
+    let s = sa & sb;
+    if s == 0 {
+        return Err(Contradiction);
+    }
+    let ch = Changed { first: sa != s, second: sb != s };
+    if ch.first {
+        *a = a.and(&expand_a(s));
+    }
+    if ch.second {
+        *b = b.and(&expand_b(s));
+    }
+    Ok(ch)
+}
+
+/// East-west: `w` is the west member (drops its west column), `e` the east one.
+#[inline]
+pub fn confront_ew<L: Layout>(w: &mut Slice, e: &mut Slice) -> Result<Changed, Contradiction> {
+    let (sw, se) = (fold_column(w, L::WEST), fold_column(e, L::EAST));
+    confront(w, e, sw, se, |s| expand_column(s, L::WEST), |s| expand_column(s, L::EAST))
+}
+
+/// North-south: `n` is the north member (drops its top row), `s` the south one.
+#[inline]
+pub fn confront_ns(n: &mut Slice, s: &mut Slice) -> Result<Changed, Contradiction> {
+    let (sn, ss) = (fold_top(n), fold_bottom(s));
+    confront(n, s, sn, ss, expand_top, expand_bottom)
+}
+// ANCHOR_END: confront
+
+/// Are two neighbours consistent (their slivers equal and non-empty)? Used to
+/// check a grid of unit slices without counting it as work.
+pub fn consistent_ew<L: Layout>(w: &Slice, e: &Slice) -> bool {
+    let (a, b) = (fold_column(w, L::WEST), fold_column(e, L::EAST));
+    a == b && a != 0
+}
+
+pub fn consistent_ns(n: &Slice, s: &Slice) -> bool {
+    let (a, b) = (fold_top(n), fold_bottom(s));
+    a == b && a != 0
+}

@@ -1,0 +1,192 @@
+//! GridSolve and SliverSolve (thesis Listing 5.6, Sections 6.2.1-6.2.3):
+//! sweep the grid confronting neighbours until a sweep changes nothing.
+
+use super::Variant;
+use super::convention::Layout;
+use super::grid::{EW_DIRTY, NS_DIRTY, Solver};
+use super::sliver::{Changed, Contradiction};
+use super::store::SliceStore;
+
+/// Where a GridSolve begins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Start {
+    /// A full forward sweep first.
+    Fresh,
+    /// Just after forcing the slice at this index: the rest of a reverse sweep
+    /// from the pivot (thesis code; Table 6.5 depends on it).
+    Pivot(usize),
+}
+
+impl<S: SliceStore, L: Layout> Solver<S, L> {
+    // ANCHOR: pairs
+    /// Confront the slice at `i` with its east neighbour.
+    #[inline(always)]
+    fn ew(&mut self, i: usize) -> Result<Changed, Contradiction> {
+        if self.tracking() {
+            if self.dirty[i] & EW_DIRTY == 0 {
+                self.stats.skipped += 1;
+                return Ok(Changed::default());
+            }
+            self.dirty[i] &= !EW_DIRTY;
+        }
+        self.stats.ew_confrontations += 1;
+        let (a, b, ch) = self.store.confront_ew(self.cells[i], self.cells[i + 1])?;
+        self.cells[i] = a;
+        self.cells[i + 1] = b;
+        if self.tracking() {
+            self.note(i, i + 1, ch, EW_DIRTY);
+        }
+        Ok(ch)
+    }
+
+    /// Confront the slice at `i` with its south neighbour.
+    #[inline(always)]
+    fn ns(&mut self, i: usize) -> Result<Changed, Contradiction> {
+        if self.tracking() {
+            if self.dirty[i] & NS_DIRTY == 0 {
+                self.stats.skipped += 1;
+                return Ok(Changed::default());
+            }
+            self.dirty[i] &= !NS_DIRTY;
+        }
+        self.stats.ns_confrontations += 1;
+        let j = i + self.width;
+        let (a, b, ch) = self.store.confront_ns(self.cells[i], self.cells[j])?;
+        self.cells[i] = a;
+        self.cells[j] = b;
+        if self.tracking() {
+            self.note(i, j, ch, NS_DIRTY);
+        }
+        Ok(ch)
+    }
+
+    /// `track`: a changed member dirties its other pairs; the confronted pair
+    /// itself is consistent afterwards (both slivers equal the intersection).
+    #[inline(always)]
+    fn note(&mut self, i: usize, j: usize, ch: Changed, flag: u8) {
+        if ch.first {
+            self.mark(i);
+        }
+        if ch.second {
+            self.mark(j);
+        }
+        self.dirty[i] &= !flag;
+    }
+    // ANCHOR_END: pairs
+
+    // ANCHOR: sliver_solve
+    /// SliverSolve going forward at (x, y): east, then south; while the south
+    /// confrontation changed the centre, east again (stop if the centre did
+    /// not change) and south again. Returns whether any slice changed.
+    #[inline(always)]
+    fn sliver_forward(&mut self, x: usize, y: usize) -> Result<bool, Contradiction> {
+        let i = y * self.width + x;
+        let (has_e, has_s) = (x + 1 < self.width, y + 1 < self.height);
+        let mut any = false;
+        if has_e {
+            let c = self.ew(i)?;
+            any |= c.first | c.second;
+        }
+        if !has_s {
+            return Ok(any);
+        }
+        let c = self.ns(i)?;
+        any |= c.first | c.second;
+        let mut centre = c.first;
+        while centre && has_e && self.variant != Variant::NoRepeat {
+            let c = self.ew(i)?;
+            any |= c.first | c.second;
+            if !c.first {
+                break;
+            }
+            let c = self.ns(i)?;
+            any |= c.first | c.second;
+            centre = c.first;
+        }
+        Ok(any)
+    }
+
+    /// The mirror image going back: west, then north.
+    #[inline(always)]
+    fn sliver_reverse(&mut self, x: usize, y: usize) -> Result<bool, Contradiction> {
+        let i = y * self.width + x;
+        let (has_w, has_n) = (x > 0, y > 0);
+        let mut any = false;
+        if has_w {
+            let c = self.ew(i - 1)?;
+            any |= c.first | c.second;
+        }
+        if !has_n {
+            return Ok(any);
+        }
+        let north = i - self.width;
+        let c = self.ns(north)?;
+        any |= c.first | c.second;
+        let mut centre = c.second;
+        while centre && has_w && self.variant != Variant::NoRepeat {
+            let c = self.ew(i - 1)?;
+            any |= c.first | c.second;
+            if !c.second {
+                break;
+            }
+            let c = self.ns(north)?;
+            any |= c.first | c.second;
+            centre = c.second;
+        }
+        Ok(any)
+    }
+    // ANCHOR_END: sliver_solve
+
+    /// One sweep; the count of SliverSolve calls that changed something.
+    fn sweep(&mut self, forward: bool) -> Result<u64, Contradiction> {
+        self.stats.sweeps += 1;
+        let (w, h) = (self.width, self.height);
+        let mut changes = 0;
+        if forward {
+            for y in 0..h {
+                for x in 0..w {
+                    changes += self.sliver_forward(x, y)? as u64;
+                }
+            }
+        } else {
+            changes = self.reverse_from(w * h - 1)?;
+        }
+        self.stats.changes += changes;
+        Ok(changes)
+    }
+
+    /// A reverse sweep starting at cell index `start` (inclusive) back to the origin.
+    fn reverse_from(&mut self, start: usize) -> Result<u64, Contradiction> {
+        let mut changes = 0;
+        for i in (0..=start).rev() {
+            changes += self.sliver_reverse(i % self.width, i / self.width)? as u64;
+        }
+        Ok(changes)
+    }
+
+    // ANCHOR: grid_solve
+    /// GridSolve: sweep until a sweep changes nothing, alternating direction
+    /// (except `single`, which always sweeps forward). `Err` on a contradiction.
+    pub fn grid_solve(&mut self, start: Start) -> Result<(), Contradiction> {
+        if self.cells.is_empty() {
+            return Ok(());
+        }
+        let single = self.variant == Variant::Single;
+        let mut forward = true;
+        if let (Start::Pivot(p), false) = (start, single) {
+            self.stats.sweeps += 1;
+            let changes = self.reverse_from(p)?;
+            self.stats.changes += changes;
+            if changes == 0 {
+                return Ok(());
+            }
+        }
+        loop {
+            if self.sweep(forward)? == 0 {
+                return Ok(());
+            }
+            forward = single || !forward;
+        }
+    }
+    // ANCHOR_END: grid_solve
+}
