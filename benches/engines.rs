@@ -3,6 +3,7 @@
 //! reported in cell-generations per second.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use lifesearch::life::lifecube::{Simd, limit_simd};
 use lifesearch::life::{self, Algorithm, Grid, Rule, Topology};
 use rand::SeedableRng;
 use std::hint::black_box;
@@ -36,6 +37,17 @@ fn engines(c: &mut Criterion) {
                 b.iter(|| life::evolve(black_box(&board), Rule::CONWAY, Topology::Torus, gens, alg))
             });
         }
+        // The same LIFECUBE with narrower vector kernels, to show what SIMD buys.
+        for simd in [Simd::Portable, Simd::Avx2] {
+            limit_simd(simd);
+            group.throughput(Throughput::Elements((N * N) as u64 * 200));
+            group.bench_function(format!("Lifecube-{simd:?}"), |b| {
+                b.iter(|| {
+                    life::evolve(black_box(&board), Rule::CONWAY, Topology::Torus, 200, Algorithm::Lifecube)
+                })
+            });
+        }
+        limit_simd(Simd::Avx512);
         group.finish();
     }
 }

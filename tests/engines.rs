@@ -163,3 +163,25 @@ fn hilife_replicator_replicates() {
     let (c, _) = life::evolve_unbounded(&rep, Rule::CONWAY, 12, Algorithm::Lifecube);
     assert_ne!(c.population(), 2 * orig.len());
 }
+
+#[test]
+fn every_simd_kernel_gives_the_same_bits() {
+    use lifesearch::life::lifecube::{Simd, limit_simd};
+    let g = soup(300, 130, 0.4, 7);
+    let want = naive_evolve(&g, Rule::CONWAY, Topology::Torus, 15);
+    let want_hi = naive_evolve(&g, Rule::HILIFE, Topology::Bounded, 15);
+    for simd in [Simd::Portable, Simd::Avx2, Simd::Avx512] {
+        limit_simd(simd);
+        assert_eq!(
+            life::evolve(&g, Rule::CONWAY, Topology::Torus, 15, Algorithm::Lifecube),
+            want,
+            "{simd:?}"
+        );
+        assert_eq!(
+            life::evolve(&g, Rule::HILIFE, Topology::Bounded, 15, Algorithm::Lifecube),
+            want_hi,
+            "{simd:?}"
+        );
+    }
+    limit_simd(Simd::Avx512);
+}

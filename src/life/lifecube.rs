@@ -11,6 +11,25 @@
 use crate::life::grid::{Grid, Topology};
 use crate::life::rule::Rule;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// The widest vector kernel allowed: 2 = AVX-512, 1 = AVX2, 0 = portable.
+/// Lowered only by tests and benchmarks, to check and time every kernel on
+/// one machine; every kernel computes the same bits.
+static SIMD_LIMIT: AtomicU8 = AtomicU8::new(2);
+
+/// Which compiled kernel LIFECUBE may use (the best available below the limit).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Simd {
+    Portable = 0,
+    Avx2 = 1,
+    Avx512 = 2,
+}
+
+/// Cap the kernel LIFECUBE uses from now on, in every thread.
+pub fn limit_simd(limit: Simd) {
+    SIMD_LIMIT.store(limit as u8, Ordering::Relaxed);
+}
 
 /// Rows per tile band. Tiles are `TILE_WORDS` words (256 cells) wide.
 const TILE_ROWS: usize = 16;
@@ -198,10 +217,23 @@ impl Ctx<'_> {
     /// two ends of each row; the vertical addition is another long loop.
     fn full_band(&self, y0: usize, rows: usize, out: &mut [u64]) -> Vec<bool> {
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU has AVX2, checked just above.
-            return unsafe { self.full_band_avx2(y0, rows, out) };
+        {
+            let level = SIMD_LIMIT.load(Ordering::Relaxed);
+            if level >= 2 && std::arch::is_x86_feature_detected!("avx512f") {
+                // SAFETY: the CPU has AVX-512F, checked just above.
+                return unsafe { self.full_band_avx512(y0, rows, out) };
+            }
+            if level >= 1 && std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU has AVX2, checked just above.
+                return unsafe { self.full_band_avx2(y0, rows, out) };
+            }
         }
+        self.full_band_portable(y0, rows, out)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn full_band_avx512(&self, y0: usize, rows: usize, out: &mut [u64]) -> Vec<bool> {
         self.full_band_portable(y0, rows, out)
     }
 
@@ -303,10 +335,31 @@ impl Ctx<'_> {
     /// compiled twice so that AVX2 machines get 256-bit words.
     fn run(&self, y0: usize, rows: usize, w0: usize, w1: usize, out: &mut [u64], diff: &mut [u64]) {
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU has AVX2, checked just above.
-            return unsafe { self.run_avx2(y0, rows, w0, w1, out, diff) };
+        {
+            let level = SIMD_LIMIT.load(Ordering::Relaxed);
+            if level >= 2 && std::arch::is_x86_feature_detected!("avx512f") {
+                // SAFETY: the CPU has AVX-512F, checked just above.
+                return unsafe { self.run_avx512(y0, rows, w0, w1, out, diff) };
+            }
+            if level >= 1 && std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU has AVX2, checked just above.
+                return unsafe { self.run_avx2(y0, rows, w0, w1, out, diff) };
+            }
         }
+        self.run_portable(y0, rows, w0, w1, out, diff)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn run_avx512(
+        &self,
+        y0: usize,
+        rows: usize,
+        w0: usize,
+        w1: usize,
+        out: &mut [u64],
+        diff: &mut [u64],
+    ) {
         self.run_portable(y0, rows, w0, w1, out, diff)
     }
 
