@@ -160,6 +160,10 @@ fn dimacs_names_every_variable_and_counts_clauses() {
         }
     }
     assert_eq!(p_line.unwrap(), format!("{} {}", names.len(), knuth_clauses.len()));
+    // Every name reads back as the variable it prints.
+    for name in names.values() {
+        assert_eq!(&name.parse::<knuth::Var>().unwrap().to_string(), name);
+    }
     // Decoding every DIMACS clause through the names gives Knuth's clause back.
     for (dimacs, knuth) in clauses.iter().zip(&knuth_clauses) {
         let lits: Vec<i64> = dimacs.split_whitespace().map(|s| s.parse().unwrap()).collect();
@@ -173,4 +177,55 @@ fn dimacs_names_every_variable_and_counts_clauses() {
     }
     // Numbered by first appearance: the first clause mentions 1, 2, 3, ... in order.
     assert!(clauses[0].starts_with("1 2 3 4 "));
+}
+
+/// Shift every xty name of a Knuth text by (dx, dy): `10a11B2` -> `(10+dx)a(11+dy)B2`.
+fn shift_names(text: &str, dx: u32, dy: u32) -> String {
+    let shift = |lit: &str| -> String {
+        let (neg, name) = lit.strip_prefix('~').map_or(("", lit), |n| ("~", n));
+        let xlen = name.find(|c: char| !c.is_ascii_digit()).unwrap();
+        let x: u32 = name[..xlen].parse().unwrap();
+        let tc = &name[xlen..xlen + 1];
+        let rest = &name[xlen + 1..];
+        let ylen = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+        let y: u32 = rest[..ylen].parse().unwrap();
+        format!("{neg}{}{tc}{}{}", x + dx, y + dy, &rest[ylen..])
+    };
+    text.lines()
+        .map(|l| {
+            l.split(' ')
+                .map(|w| if w.is_empty() { String::new() } else { shift(w) })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .map(|l| l + "\n")
+        .collect()
+}
+
+/// Knuth's 50-row, 50-column limit is gone: the same pattern placed 56 rows
+/// and 56 columns further on (a multiple of the sharing period, so the
+/// sharing scheme is the same) gives Knuth's clauses with shifted names.
+#[test]
+fn patterns_beyond_knuths_50_rows_are_encoded_the_same_way() {
+    for (stem, input) in
+        [("sat-life-random-8x8-t2", "random-8x8"), ("sat-life-rpento-margins-t7", "rpento-margins")]
+    {
+        let text = std::fs::read_to_string(data_dir().join(format!("in/sat-life-{input}.txt"))).unwrap();
+        let t: i64 = stem.rsplit_once("-t").unwrap().1.parse().unwrap();
+        let mut shifted = "\n".repeat(56);
+        for line in text.lines() {
+            shifted.push_str(&".".repeat(56));
+            shifted.push_str(line);
+            shifted.push('\n');
+        }
+        let g = sat_life::read_pattern(&Location::new("<stdin>", None), &shifted).unwrap();
+        assert!(g.height() > 56 && g.width() > 56);
+        let got = knuth::write_knuth(&sat_life::listing(&g, t).unwrap());
+        let want = String::from_utf8(gunzip(&data_dir().join(format!("{stem}.out.gz")))).unwrap();
+        let want = shift_names(&want, 56, 56);
+        assert!(got == want, "{stem}: {}", first_difference(&got, &want));
+    }
+    // And the cycles accept grids over 50 as well.
+    let clauses = knuth::grid_cycle(60, 3, 1).unwrap();
+    assert!(clauses.iter().flatten().any(|l| l.var.x == 60));
 }

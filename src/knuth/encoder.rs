@@ -77,6 +77,7 @@ pub struct Emitted {
 }
 // ANCHOR_END: emitted
 
+// ANCHOR: bounds
 /// The rectangle of rows `xmin..=xmax` and columns `ymin..=ymax` that may hold
 /// live cells at time t.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,6 +93,7 @@ impl Bounds {
         x >= self.xmin && x <= self.xmax && y >= self.ymin && y <= self.ymax
     }
 }
+// ANCHOR_END: bounds
 
 // ANCHOR: variant
 /// What the change files change in the shared sections.
@@ -120,6 +122,7 @@ impl Memo {
 }
 // ANCHOR_END: memo
 
+// ANCHOR: encoder
 /// The clause generator shared by the three programs.
 pub struct Encoder<V: Variant> {
     pub variant: V,
@@ -154,6 +157,7 @@ impl<V: Variant> Encoder<V> {
     pub fn emit(&mut self, clause: Clause, style: Style) {
         self.out.push(Emitted { clause, style });
     }
+    // ANCHOR_END: encoder
 
     // ANCHOR: outclause
     /// Section 6: finish the current clause. A true tautology literal drops

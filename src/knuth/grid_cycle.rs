@@ -56,11 +56,16 @@ impl Cage {
         Bounds { xmin: 1, xmax: self.m, ymin: 1, ymax: self.n }
     }
 }
+// ANCHOR_END: cage
 
 impl Variant for Cage {
+    // ANCHOR: alive
+    /// Section 7*: alive only inside the cage.
     fn potentially_alive(&self, _b: &Bounds, x: i32, y: i32) -> bool {
         self.pp(x, y)
     }
+    // ANCHOR_END: alive
+    // ANCHOR: naming
     /// Section 6*: time t + k wraps around to 0 after r - 1.
     fn plain_var(&self, x: i32, y: i32, tt: usize, k: u8) -> Var {
         if k == super::encoder::EXTRA {
@@ -69,8 +74,8 @@ impl Variant for Cage {
             Var::cell(coord(x), (tt + k as usize) % self.r, coord(y))
         }
     }
+    // ANCHOR_END: naming
 }
-// ANCHOR_END: cage
 
 // ANCHOR: main
 /// Section 2*: the header, the not-all-dead clause, the r transitions

@@ -35,6 +35,12 @@ impl Variant for Quad {
 }
 // ANCHOR_END: quad
 
+/// The cell of the quarter whose variables stand for Knuth's cell (x, y) of
+/// an m x n grid: read a gridquad model back with this.
+pub fn quarter_cell(m: usize, n: usize, x: u32, y: u32) -> (u32, u32) {
+    (Quad::reflect(x as i32, m as i32) as u32, Quad::reflect(y as i32, n as i32) as u32)
+}
+
 // ANCHOR: main
 /// Section 2*: the header, the r transitions of the quarter with its cage,
 /// and the clauses against smaller periods (which also forbid the empty grid

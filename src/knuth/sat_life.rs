@@ -62,12 +62,14 @@ impl Pattern<'_> {
 }
 // ANCHOR_END: pattern
 
-// ANCHOR: variant
 impl Variant for Pattern<'_> {
+    // ANCHOR: alive
     /// Section 7: alive only inside the rectangle of `*`s, and at a `*`.
     fn potentially_alive(&self, b: &Bounds, x: i32, y: i32) -> bool {
         b.contains(x, y) && self.p(x, y)
     }
+    // ANCHOR_END: alive
+    // ANCHOR: naming
     /// Section 6: time t, or t + 1 when k = 1; k = 7 is the extra variable.
     fn plain_var(&self, x: i32, y: i32, tt: usize, k: u8) -> Var {
         if k == super::encoder::EXTRA {
@@ -76,8 +78,8 @@ impl Variant for Pattern<'_> {
             Var::cell(coord(x), tt + k as usize, coord(y))
         }
     }
+    // ANCHOR_END: naming
 }
-// ANCHOR_END: variant
 
 // ANCHOR: main
 /// Section 2: the clauses for the step from time `t`, in Knuth's order, for

@@ -61,7 +61,7 @@ pub type Clause = Vec<Lit>;
 // ANCHOR_END: lit
 
 impl Var {
-    /// The cell variable of (x, y) at time t, written `xty`.
+    /// The cell variable of (x, y) at time t (below 84), written `xty`.
     pub fn cell(x: u32, t: usize, y: u32) -> Var {
         Var { x, y, t: t as u8, kind: VarKind::Cell }
     }
@@ -106,6 +106,57 @@ impl fmt::Display for Lit {
     }
 }
 
+/// Read a Knuth name back (`10a11`, `10a11B2`, `10a11x`, `3ab2`), for
+/// example from the `c N name` lines of our DIMACS output.
+impl std::str::FromStr for Var {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Var, String> {
+        let bad = || format!("'{s}' is not a Knuth variable name");
+        let digits = |t: &str| t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+        let time = |c: u8| TIMECODE.iter().position(|&t| t == c);
+        let xlen = digits(s);
+        let x: u32 = s[..xlen].parse().map_err(|_| bad())?;
+        let rest = &s.as_bytes()[xlen..];
+        if rest.len() < 2 {
+            return Err(bad());
+        }
+        // A difference variable has two letters before y: `a` and generation k's.
+        let (t, kind_at, diff) =
+            if rest[1].is_ascii_digit() { (time(rest[0]), 1, false) } else { (time(rest[1]), 2, true) };
+        let t = t.ok_or_else(bad)?;
+        if diff && rest[0] != b'a' {
+            return Err(bad());
+        }
+        let rest = &s[xlen + kind_at..];
+        let ylen = digits(rest);
+        let y: u32 = rest[..ylen].parse().map_err(|_| bad())?;
+        let var = match (&rest[ylen..], diff) {
+            ("", true) => Var::diff(x, t, y),
+            ("", false) => Var::cell(x, t, y),
+            ("x", false) => Var::extra(x, t, y),
+            (suffix, false) if suffix.len() == 2 => {
+                let (letter, k) = (suffix.as_bytes()[0] as char, suffix.as_bytes()[1]);
+                if !('A'..='G').contains(&letter) || !k.is_ascii_digit() {
+                    return Err(bad());
+                }
+                Var::aux(x, t, y, letter, k - b'0')
+            }
+            _ => return Err(bad()),
+        };
+        Ok(var)
+    }
+}
+
+impl std::str::FromStr for Lit {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Lit, String> {
+        match s.strip_prefix('~') {
+            Some(name) => Ok(name.parse::<Var>()?.negative()),
+            None => Ok(s.parse::<Var>()?.positive()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,6 +169,24 @@ mod tests {
         assert_eq!(Var::extra(10, 0, 11).to_string(), "10a11x");
         assert_eq!(Var::diff(3, 1, 2).to_string(), "3ab2");
         assert_eq!(Var::cell(1, 83, 2).negative().to_string(), "~1~2");
+    }
+
+    #[test]
+    fn names_read_back() {
+        for t in 0..84 {
+            for v in [
+                Var::cell(10, t, 11),
+                Var::aux(3, t, 0, 'G', 2),
+                Var::extra(0, t, 7),
+                Var::diff(12, t.max(1), 345),
+            ] {
+                assert_eq!(v.to_string().parse::<Var>(), Ok(v), "{v}");
+                assert_eq!(v.negative().to_string().parse::<Lit>(), Ok(v.negative()));
+            }
+        }
+        for bad in ["", "10", "a11", "10a", "10a11y", "10a11H2", "10ba11", "3bb2", "10a11B"] {
+            assert!(bad.parse::<Var>().is_err(), "{bad}");
+        }
     }
 
     #[test]
