@@ -1,7 +1,9 @@
 //! `lifesearch search still-life|oscillator|spaceship`: find (or count)
 //! patterns caged in a box, each checked by evolving it.
 
-use crate::cnf::{Outcome, SolverKind, new_solver};
+use crate::cli::orphan::{OrphanSolver, parse_orphan_solver};
+use crate::cnf::{Outcome, new_solver};
+use crate::gridwalker::stack;
 use crate::life::Rule;
 use crate::search::verify::check_cycle;
 use crate::search::{Encoding, Problem, Symmetry, count, encode, solve};
@@ -83,9 +85,10 @@ pub struct Args {
     /// Stop counting after this many.
     #[arg(long)]
     pub limit: Option<u64>,
-    /// cadical (default), batsat, varisat; kissat, minisat, glucose with `extra-solvers`.
-    #[arg(long, default_value = "cadical")]
-    pub solver: SolverKind,
+    /// cadical (default), batsat, varisat; kissat, minisat, glucose with
+    /// `extra-solvers`; or gridwalker (its grid stacks; no --count, no --symmetry).
+    #[arg(long, default_value = "cadical", value_parser = parse_orphan_solver)]
+    pub solver: OrphanSolver,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -94,8 +97,18 @@ pub struct Args {
 pub fn run(a: Args) -> anyhow::Result<()> {
     let problem = a.cycle.problem(a.kind)?;
     ensure!(a.limit.is_none() || a.count, "--limit only makes sense with --count");
-    let Problem::Cycle { period, dx, dy, .. } = problem else { unreachable!("cycles only") };
-    let mut solver = new_solver(a.solver)?;
+    let Problem::Cycle { width, height, period, dx, dy, symmetry } = problem else {
+        unreachable!("cycles only")
+    };
+    let kind = match a.solver {
+        OrphanSolver::Sat(kind) => kind,
+        OrphanSolver::Gridwalker => {
+            ensure!(!a.count, "--count needs a SAT solver (GRIDWALKER finds one pattern)");
+            ensure!(symmetry == Symmetry::None, "--symmetry needs a SAT solver");
+            return with_gridwalker(width, height, period, (dx, dy), a.json);
+        }
+    };
+    let mut solver = new_solver(kind)?;
     let enc = encode(&problem, a.cycle.encoding, Rule::CONWAY)?;
     if a.count {
         let r = count(&enc, solver.as_mut(), a.limit)?;
@@ -107,7 +120,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             let v = serde_json::json!({
                 "count": r.count,
                 "complete": r.complete,
-                "solver": a.solver.name(),
+                "solver": kind.name(),
                 "millis": r.millis,
                 "stats": r.stats,
             });
@@ -117,7 +130,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
                 "{}{} solutions ({}, {:.1} ms)",
                 r.count,
                 if r.complete { "" } else { "+" },
-                a.solver,
+                kind,
                 r.millis
             );
         }
@@ -129,7 +142,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             .map_err(|e| anyhow::anyhow!("solver answer fails: {e}"))?;
     }
     if ans.outcome == Outcome::Unknown {
-        bail!("{} gave up without an answer", a.solver);
+        bail!("{kind} gave up without an answer");
     }
     let found = ans.outcome == Outcome::Sat;
     if a.json {
@@ -137,18 +150,52 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             "found": found,
             "pattern": ans.generations.first().map(|g| g.to_rows()),
             "generations": ans.generations.iter().map(|g| g.to_rows()).collect::<Vec<_>>(),
-            "solver": a.solver.name(),
+            "solver": kind.name(),
             "millis": ans.millis,
             "stats": ans.stats,
         });
         println!("{v}");
     } else if let Some(g) = ans.generations.first() {
-        println!("found ({}, {:.1} ms):", a.solver, ans.millis);
+        println!("found ({kind}, {:.1} ms):", ans.millis);
         for row in g.to_rows() {
             println!("{row}");
         }
     } else {
-        println!("none ({}, {:.1} ms)", a.solver, ans.millis);
+        println!("none ({kind}, {:.1} ms)", ans.millis);
+    }
+    Ok(())
+}
+
+/// The same search with GRIDWALKER's circular grid stack (thesis Table 5.3).
+fn with_gridwalker(w: usize, h: usize, period: usize, shift: (i64, i64), json: bool) -> anyhow::Result<()> {
+    let t = std::time::Instant::now();
+    let ans = stack::cycle(w, h, period, shift, Rule::CONWAY);
+    let millis = t.elapsed().as_secs_f64() * 1e3;
+    if let Some(a) = &ans {
+        check_cycle(&a.start, period, shift.0, shift.1, Rule::CONWAY)
+            .map_err(|e| anyhow::anyhow!("GRIDWALKER answer fails: {e}"))?;
+    }
+    if json {
+        let stats: serde_json::Map<String, serde_json::Value> = ans
+            .iter()
+            .flat_map(|a| a.stats.iter())
+            .map(|(k, v)| (k.to_string(), serde_json::Value::from(*v)))
+            .collect();
+        let v = serde_json::json!({
+            "found": ans.is_some(),
+            "pattern": ans.as_ref().map(|a| a.start.to_rows()),
+            "solver": "gridwalker",
+            "millis": millis,
+            "stats": stats,
+        });
+        println!("{v}");
+    } else if let Some(a) = ans {
+        println!("found (gridwalker, {millis:.1} ms):");
+        for row in a.start.to_rows() {
+            println!("{row}");
+        }
+    } else {
+        println!("none (gridwalker, {millis:.1} ms)");
     }
     Ok(())
 }
