@@ -27,8 +27,20 @@ pub trait SliceStore {
     fn fetch(&mut self, id: Self::Id) -> Slice;
     /// The contents without counting it as a query (checks and reports).
     fn peek(&self, id: Self::Id) -> Slice;
-    fn confront_ew(&mut self, w: &mut Self::Id, e: &mut Self::Id) -> Confronted;
-    fn confront_ns(&mut self, n: &mut Self::Id, s: &mut Self::Id) -> Confronted;
+    /// Confront a pair in place; `before(second, old)` sees each member just
+    /// before it changes (the search's undo trail).
+    fn confront_ew(
+        &mut self,
+        w: &mut Self::Id,
+        e: &mut Self::Id,
+        before: impl FnMut(bool, &Self::Id),
+    ) -> Confronted;
+    fn confront_ns(
+        &mut self,
+        n: &mut Self::Id,
+        s: &mut Self::Id,
+        before: impl FnMut(bool, &Self::Id),
+    ) -> Confronted;
     /// Named counters for the statistics.
     fn stats(&self) -> Vec<(&'static str, u64)> {
         Vec::new()
@@ -112,6 +124,7 @@ fn confront_held<L: Layout, const BMI2: bool>(
     (fa, fb): (usize, usize),
     expand_a: impl Fn(u64) -> Slice,
     expand_b: impl Fn(u64) -> Slice,
+    mut before: impl FnMut(bool, &Held),
 ) -> Confronted {
     let (sa, sb) = (a.fold::<L, BMI2>(fa), b.fold::<L, BMI2>(fb));
     let s = sa & sb;
@@ -120,9 +133,11 @@ fn confront_held<L: Layout, const BMI2: bool>(
     }
     let ch = Changed { first: sa != s, second: sb != s };
     if ch.first {
+        before(false, a);
         a.cut(fa, expand_a(s), s);
     }
     if ch.second {
+        before(true, b);
         b.cut(fb, expand_b(s), s);
     }
     Ok(ch)
@@ -184,17 +199,18 @@ impl<L: Layout, const BMI2: bool> SliceStore for PlainStore<L, BMI2> {
         id.slice
     }
     #[inline(always)]
-    fn confront_ew(&mut self, w: &mut Held, e: &mut Held) -> Confronted {
+    fn confront_ew(&mut self, w: &mut Held, e: &mut Held, before: impl FnMut(bool, &Held)) -> Confronted {
         confront_held::<L, BMI2>(
             w,
             e,
             (WCOL, ECOL),
             |s| uncolumn::<BMI2>(s, L::WEST),
             |s| uncolumn::<BMI2>(s, L::EAST),
+            before,
         )
     }
     #[inline(always)]
-    fn confront_ns(&mut self, n: &mut Held, s: &mut Held) -> Confronted {
-        confront_held::<L, BMI2>(n, s, (TOP, BOTTOM), expand_top, expand_bottom)
+    fn confront_ns(&mut self, n: &mut Held, s: &mut Held, before: impl FnMut(bool, &Held)) -> Confronted {
+        confront_held::<L, BMI2>(n, s, (TOP, BOTTOM), expand_top, expand_bottom, before)
     }
 }
