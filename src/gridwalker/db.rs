@@ -219,6 +219,18 @@ fn purge(map: &mut HashMap<(u32, u32), Interaction, Quick>) {
     }
 }
 
+/// Store a confrontation's resulting ids, showing `before` each member that changes.
+#[inline]
+fn replace(x: &mut u32, y: &mut u32, a: u32, b: u32, ch: Changed, mut before: impl FnMut(bool, &u32)) {
+    if ch.first {
+        before(false, x);
+    }
+    if ch.second {
+        before(true, y);
+    }
+    (*x, *y) = (a, b);
+}
+
 impl<L: Layout> SliceStore for DbStore<L> {
     type Id = u32;
     fn initial(&mut self, cell: Cell) -> u32 {
@@ -243,16 +255,16 @@ impl<L: Layout> SliceStore for DbStore<L> {
     fn peek(&self, id: u32) -> Slice {
         self.slices[id as usize]
     }
-    fn confront_ew(&mut self, w: &mut u32, e: &mut u32) -> Confronted {
+    fn confront_ew(&mut self, w: &mut u32, e: &mut u32, before: impl FnMut(bool, &u32)) -> Confronted {
         self.counters.ew_queried += 1;
         let (a, b, ch) = self.interact(false, *w, *e, confront_ew::<L>)?;
-        (*w, *e) = (a, b);
+        replace(w, e, a, b, ch, before);
         Ok(ch)
     }
-    fn confront_ns(&mut self, n: &mut u32, s: &mut u32) -> Confronted {
+    fn confront_ns(&mut self, n: &mut u32, s: &mut u32, before: impl FnMut(bool, &u32)) -> Confronted {
         self.counters.ns_queried += 1;
         let (a, b, ch) = self.interact(true, *n, *s, confront_ns)?;
-        (*n, *s) = (a, b);
+        replace(n, s, a, b, ch, before);
         Ok(ch)
     }
     fn stats(&self) -> Vec<(&'static str, u64)> {

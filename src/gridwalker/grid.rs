@@ -55,6 +55,53 @@ impl Stats {
 pub(crate) const EW_DIRTY: u8 = 1;
 pub(crate) const NS_DIRTY: u8 = 2;
 
+/// The clones of Listing 5.5, made incremental: for each depth of the
+/// search, the contents at its save of every slice changed since, and the
+/// change flags. Restoring writes back only those slices.
+pub(crate) struct Trail<Id> {
+    levels: Vec<Level<Id>>,
+    /// Which depth the changes are logged against (`None` before the first save).
+    log: Option<usize>,
+    /// Per cell: the epoch in which it was last logged, so each is logged once.
+    stamp: Vec<u32>,
+    epoch: u32,
+}
+
+struct Level<Id> {
+    old: Vec<(u32, Id)>,
+    dirty: Vec<u8>,
+}
+
+impl<Id: Copy> Trail<Id> {
+    fn new(n: usize) -> Self {
+        Trail { levels: Vec::new(), log: None, stamp: vec![0; n], epoch: 0 }
+    }
+
+    /// Slice `i`, now `old`, is about to change: remember `old` unless this
+    /// depth has already done so since its save or last restore. Deeper levels
+    /// undo their own changes before returning, so one list per depth does.
+    #[inline(always)]
+    pub(crate) fn touch(&mut self, i: usize, old: &Id) {
+        if self.stamp[i] != self.epoch
+            && let Some(d) = self.log
+        {
+            self.stamp[i] = self.epoch;
+            self.levels[d].old.push((i as u32, *old));
+        }
+    }
+
+    /// Log changes against `depth`, starting afresh.
+    fn start(&mut self, depth: usize) {
+        self.log = Some(depth);
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            // After 2^32 epochs an old stamp could look current: forget them all.
+            self.stamp.fill(0);
+            self.epoch = 1;
+        }
+    }
+}
+
 // ANCHOR: solver
 /// A grid of slices with its store and options: the state GridSolve and the
 /// speculative search work on.
@@ -67,7 +114,7 @@ pub struct Solver<S: SliceStore, L: Layout> {
     pub store: S,
     pub variant: Variant,
     pub stats: Stats,
-    pub(crate) saved: Vec<(Vec<S::Id>, Vec<u8>)>,
+    pub(crate) trail: Trail<S::Id>,
     pub(crate) target: SpecGrid,
     pub(crate) rule: Rule,
     layout: PhantomData<L>,
@@ -87,7 +134,7 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
             store,
             variant,
             stats: Stats::default(),
-            saved: Vec::new(),
+            trail: Trail::new(n),
             target: target.clone(),
             rule,
             layout: PhantomData,
@@ -142,20 +189,27 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     }
     // ANCHOR_END: min_slice
 
-    /// Save the grid before a pivot is tried (the clone of Listing 5.5).
+    /// Save the grid before a pivot is tried (the clone of Listing 5.5): from
+    /// now on every slice changed is logged on the trail first.
     pub(crate) fn save(&mut self, depth: usize) {
-        if self.saved.len() <= depth {
-            self.saved.resize_with(depth + 1, || (Vec::new(), Vec::new()));
+        let levels = &mut self.trail.levels;
+        if levels.len() <= depth {
+            levels.resize_with(depth + 1, || Level { old: Vec::new(), dirty: Vec::new() });
         }
-        let (c, d) = &mut self.saved[depth];
-        c.clone_from(&self.cells);
-        d.clone_from(&self.dirty);
+        levels[depth].old.clear();
+        levels[depth].dirty.clone_from(&self.dirty);
+        self.trail.start(depth);
     }
 
+    /// Put the grid back as [`Solver::save`] at `depth` found it.
     pub(crate) fn restore(&mut self, depth: usize) {
-        let (c, d) = &self.saved[depth];
-        self.cells.clone_from(c);
-        self.dirty.clone_from(d);
+        let level = &mut self.trail.levels[depth];
+        for &(i, old) in &level.old {
+            self.cells[i as usize] = old;
+        }
+        level.old.clear();
+        self.dirty.clone_from(&level.dirty);
+        self.trail.start(depth);
     }
 
     /// Bytes of one grid (slices or ids, plus change flags).

@@ -26,6 +26,7 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
             if depth == 0 {
                 self.stats.top_level_tries += 1;
             }
+            self.trail.touch(pivot, &self.cells[pivot]);
             self.cells[pivot] = self.store.unit(c);
             if self.tracking() {
                 self.mark(pivot);

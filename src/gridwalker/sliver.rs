@@ -156,6 +156,103 @@ pub unsafe fn expand_column_bmi2(sliver: u64, b: usize) -> Slice {
 }
 // ANCHOR_END: bmi2
 
+// ANCHOR: avx2
+/// [`fold_column`] on two 256-bit halves: pixel `b+6` pairs words across (b = 2)
+/// or within (b = 0) the halves, two shifts fold pixels `b` and `b+3` in all
+/// four groups at once, and `pext` packs each group.
+///
+/// # Safety
+/// The CPU must support AVX2 and BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi2")]
+#[inline]
+pub unsafe fn fold_column_avx2(s: &Slice, b: usize) -> u64 {
+    use std::arch::x86_64::*;
+    let (lo, hi) = halves(s);
+    let m = column_mask(b);
+    if b == 0 {
+        // Lanes: groups 0, 2, 1, 3 (words 0|1, 4|5, 2|3, 6|7).
+        let x = _mm256_or_si256(_mm256_unpacklo_epi64(lo, hi), _mm256_unpackhi_epi64(lo, hi));
+        let y = _mm256_or_si256(x, _mm256_srli_epi64::<1>(x));
+        let y = _mm256_or_si256(y, _mm256_srli_epi64::<8>(y));
+        let g = |v: i64| _pext_u64(v as u64, m);
+        g(_mm256_extract_epi64::<0>(y))
+            | g(_mm256_extract_epi64::<2>(y)) << 16
+            | g(_mm256_extract_epi64::<1>(y)) << 32
+            | g(_mm256_extract_epi64::<3>(y)) << 48
+    } else {
+        // Lanes: groups 0-3 (words k | k+4).
+        let x = _mm256_or_si256(lo, hi);
+        let y = _mm256_or_si256(x, _mm256_srli_epi64::<4>(x));
+        let y = _mm256_or_si256(y, _mm256_srli_epi64::<32>(y));
+        let g = |v: i64| _pext_u64(v as u64, m);
+        g(_mm256_extract_epi64::<0>(y))
+            | g(_mm256_extract_epi64::<1>(y)) << 16
+            | g(_mm256_extract_epi64::<2>(y)) << 32
+            | g(_mm256_extract_epi64::<3>(y)) << 48
+    }
+}
+
+/// [`fold_top`]: byte `j` of word `w` holds the 8 states of pixels 0-2, so the
+/// sliver's bit `8w + j` is "that byte is not zero", one compare and one
+/// `movemask` per half.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub unsafe fn fold_top_avx2(s: &Slice) -> u64 {
+    use std::arch::x86_64::*;
+    let (lo, hi) = halves(s);
+    let zero = _mm256_setzero_si256();
+    let a = _mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, zero)) as u32 as u64;
+    let b = _mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, zero)) as u32 as u64;
+    !(a | b << 32)
+}
+
+/// [`expand_top`]: the inverse of `movemask`: spread bit `8w + j` over byte `j`
+/// of word `w` (copy each sliver byte over eight bytes, test one bit in each).
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub unsafe fn expand_top_avx2(sliver: u64) -> Slice {
+    use std::arch::x86_64::*;
+    // Within each 128-bit lane: bytes 0-7 from sliver byte 2l, 8-15 from byte 2l+1.
+    let pick = _mm256_setr_epi8(
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3,
+    );
+    let bit = _mm256_set1_epi64x(0x8040_2010_0804_0201u64 as i64);
+    let spread = |v: u32| {
+        let x = _mm256_shuffle_epi8(_mm256_set1_epi32(v as i32), pick);
+        _mm256_cmpeq_epi8(_mm256_and_si256(x, bit), bit)
+    };
+    let (lo, hi) = (spread(sliver as u32), spread((sliver >> 32) as u32));
+    let mut out = Slice::EMPTY;
+    let p = out.0.as_mut_ptr() as *mut __m256i;
+    // SAFETY: a slice is 64 bytes of words, two unaligned 256-bit stores.
+    unsafe {
+        _mm256_storeu_si256(p, lo);
+        _mm256_storeu_si256(p.add(1), hi);
+    }
+    out
+}
+
+/// A slice's words 0-3 and 4-7 as two 256-bit vectors.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn halves(s: &Slice) -> (std::arch::x86_64::__m256i, std::arch::x86_64::__m256i) {
+    use std::arch::x86_64::*;
+    let p = s.0.as_ptr() as *const __m256i;
+    // SAFETY: a slice is 64 bytes of words, two unaligned 256-bit loads.
+    unsafe { (_mm256_loadu_si256(p), _mm256_loadu_si256(p.add(1))) }
+}
+// ANCHOR_END: avx2
+
 const fn spread_bytes() -> [u64; 256] {
     let mut t = [0u64; 256];
     let mut b = 0;
@@ -250,4 +347,40 @@ pub fn consistent_ew<L: Layout>(w: &Slice, e: &Slice) -> bool {
 pub fn consistent_ns(n: &Slice, s: &Slice) -> bool {
     let (a, b) = (fold_top(n), fold_bottom(s));
     a == b && a != 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// Random slices of every density, sparse ones included (they exercise
+    /// the zero bytes and groups the vector code tests for).
+    fn slices() -> Vec<Slice> {
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(6);
+        (0..2000)
+            .map(|i| {
+                let p = [0.002, 0.02, 0.1, 0.5, 0.9][i % 5];
+                Slice(std::array::from_fn(|_| (0..64).fold(0, |w, b| w | (rng.random_bool(p) as u64) << b)))
+            })
+            .collect()
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn avx2_folds_and_expands_match_portable() {
+        if !(std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("bmi2")) {
+            return;
+        }
+        for s in slices() {
+            // SAFETY: the features were detected above.
+            unsafe {
+                assert_eq!(fold_column_avx2(&s, 0), fold_column(&s, 0));
+                assert_eq!(fold_column_avx2(&s, 2), fold_column(&s, 2));
+                assert_eq!(fold_top_avx2(&s), fold_top(&s));
+                let x = s.0[3] ^ s.0[5].rotate_left(17);
+                assert_eq!(expand_top_avx2(x), expand_top(x));
+            }
+        }
+    }
 }

@@ -31,7 +31,10 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
         }
         self.stats.ew_confrontations += 1;
         let (left, right) = self.cells.split_at_mut(i + 1);
-        let ch = self.store.confront_ew(&mut left[i], &mut right[0])?;
+        let trail = &mut self.trail;
+        let ch = self.store.confront_ew(&mut left[i], &mut right[0], |second, old| {
+            trail.touch(if second { i + 1 } else { i }, old)
+        })?;
         if self.tracking() {
             self.note(i, i + 1, ch, EW_DIRTY);
         }
@@ -51,7 +54,10 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
         self.stats.ns_confrontations += 1;
         let j = i + self.width;
         let (upper, lower) = self.cells.split_at_mut(j);
-        let ch = self.store.confront_ns(&mut upper[i], &mut lower[0])?;
+        let trail = &mut self.trail;
+        let ch = self.store.confront_ns(&mut upper[i], &mut lower[0], |second, old| {
+            trail.touch(if second { j } else { i }, old)
+        })?;
         if self.tracking() {
             self.note(i, j, ch, NS_DIRTY);
         }

@@ -9,7 +9,7 @@ use super::sliver::{
     Changed, Contradiction, expand_bottom, expand_column, expand_top, fold_bottom, fold_column, fold_top,
 };
 #[cfg(target_arch = "x86_64")]
-use super::sliver::{expand_column_bmi2, fold_column_bmi2};
+use super::sliver::{expand_column_bmi2, expand_top_avx2, fold_column_avx2, fold_top_avx2};
 use crate::life::{Cell, Rule};
 use std::marker::PhantomData;
 
@@ -27,8 +27,20 @@ pub trait SliceStore {
     fn fetch(&mut self, id: Self::Id) -> Slice;
     /// The contents without counting it as a query (checks and reports).
     fn peek(&self, id: Self::Id) -> Slice;
-    fn confront_ew(&mut self, w: &mut Self::Id, e: &mut Self::Id) -> Confronted;
-    fn confront_ns(&mut self, n: &mut Self::Id, s: &mut Self::Id) -> Confronted;
+    /// Confront a pair in place; `before(second, old)` sees each member just
+    /// before it changes (the search's undo trail).
+    fn confront_ew(
+        &mut self,
+        w: &mut Self::Id,
+        e: &mut Self::Id,
+        before: impl FnMut(bool, &Self::Id),
+    ) -> Confronted;
+    fn confront_ns(
+        &mut self,
+        n: &mut Self::Id,
+        s: &mut Self::Id,
+        before: impl FnMut(bool, &Self::Id),
+    ) -> Confronted;
     /// Named counters for the statistics.
     fn stats(&self) -> Vec<(&'static str, u64)> {
         Vec::new()
@@ -65,7 +77,7 @@ impl Held {
             self.folds[which] = match which {
                 WCOL => column::<BMI2>(&self.slice, L::WEST),
                 ECOL => column::<BMI2>(&self.slice, L::EAST),
-                TOP => fold_top(&self.slice),
+                TOP => top::<BMI2>(&self.slice),
                 _ => fold_bottom(&self.slice),
             };
             self.valid |= 1 << which;
@@ -87,10 +99,32 @@ impl Held {
 fn column<const BMI2: bool>(s: &Slice, b: usize) -> u64 {
     #[cfg(target_arch = "x86_64")]
     if BMI2 {
-        // SAFETY: a `PlainStore<_, true>` is only made after detecting BMI2.
-        return unsafe { fold_column_bmi2(s, b) };
+        // SAFETY: a `PlainStore<_, true>` is only made after detecting BMI2 and AVX2.
+        return unsafe { fold_column_avx2(s, b) };
     }
     fold_column(s, b)
+}
+
+/// Fold the top row, with AVX2 when the store was built for such a CPU.
+#[inline(always)]
+fn top<const BMI2: bool>(s: &Slice) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: as in `column`.
+        return unsafe { fold_top_avx2(s) };
+    }
+    fold_top(s)
+}
+
+/// Expand the top row, with AVX2 when the store was built for such a CPU.
+#[inline(always)]
+fn untop<const BMI2: bool>(sliver: u64) -> Slice {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: as in `column`.
+        return unsafe { expand_top_avx2(sliver) };
+    }
+    expand_top(sliver)
 }
 
 /// Expand a column, with `pdep` when the store was built for a BMI2 CPU.
@@ -112,6 +146,7 @@ fn confront_held<L: Layout, const BMI2: bool>(
     (fa, fb): (usize, usize),
     expand_a: impl Fn(u64) -> Slice,
     expand_b: impl Fn(u64) -> Slice,
+    mut before: impl FnMut(bool, &Held),
 ) -> Confronted {
     let (sa, sb) = (a.fold::<L, BMI2>(fa), b.fold::<L, BMI2>(fb));
     let s = sa & sb;
@@ -120,17 +155,19 @@ fn confront_held<L: Layout, const BMI2: bool>(
     }
     let ch = Changed { first: sa != s, second: sb != s };
     if ch.first {
+        before(false, a);
         a.cut(fa, expand_a(s), s);
     }
     if ch.second {
+        before(true, b);
         b.cut(fb, expand_b(s), s);
     }
     Ok(ch)
 }
 
 /// Slices held by value (with cached slivers). `BMI2`: fold and expand
-/// columns with `pext`/`pdep`; only [`PlainStore::detect`] sets it, after
-/// checking the CPU.
+/// columns with `pext`/`pdep` and rows with AVX2 compares and shuffles; only
+/// [`PlainStore::detect`] sets it, after checking the CPU has both.
 #[derive(Debug, Clone, Copy)]
 pub struct PlainStore<L, const BMI2: bool = false> {
     dead: Slice,
@@ -149,10 +186,10 @@ impl<L: Layout> PlainStore<L, false> {
 }
 
 impl<L: Layout> PlainStore<L, true> {
-    /// A store using BMI2, if this CPU has it.
+    /// A store using BMI2 and AVX2, if this CPU has them.
     pub fn detect(rule: Rule) -> Option<Self> {
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("bmi2") {
+        if std::arch::is_x86_feature_detected!("bmi2") && std::arch::is_x86_feature_detected!("avx2") {
             let PlainStore { dead, live, layout } = PlainStore::<L, false>::new(rule);
             return Some(PlainStore { dead, live, layout });
         }
@@ -184,17 +221,18 @@ impl<L: Layout, const BMI2: bool> SliceStore for PlainStore<L, BMI2> {
         id.slice
     }
     #[inline(always)]
-    fn confront_ew(&mut self, w: &mut Held, e: &mut Held) -> Confronted {
+    fn confront_ew(&mut self, w: &mut Held, e: &mut Held, before: impl FnMut(bool, &Held)) -> Confronted {
         confront_held::<L, BMI2>(
             w,
             e,
             (WCOL, ECOL),
             |s| uncolumn::<BMI2>(s, L::WEST),
             |s| uncolumn::<BMI2>(s, L::EAST),
+            before,
         )
     }
     #[inline(always)]
-    fn confront_ns(&mut self, n: &mut Held, s: &mut Held) -> Confronted {
-        confront_held::<L, BMI2>(n, s, (TOP, BOTTOM), expand_top, expand_bottom)
+    fn confront_ns(&mut self, n: &mut Held, s: &mut Held, before: impl FnMut(bool, &Held)) -> Confronted {
+        confront_held::<L, BMI2>(n, s, (TOP, BOTTOM), untop::<BMI2>, expand_bottom, before)
     }
 }
