@@ -2,8 +2,8 @@
 //! sparse pattern (an R-pentomino's debris on the same board). Throughput is
 //! reported in cell-generations per second.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use lifesearch::life::lifecube::{Simd, limit_simd};
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use lifesearch::life::lifecube::{LifeCube, Simd, limit_simd};
 use lifesearch::life::{self, Algorithm, Grid, Rule, Topology};
 use rand::SeedableRng;
 use std::hint::black_box;

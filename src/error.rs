@@ -40,7 +40,8 @@ pub enum Error {
     /// A request that cannot be carried out as asked (bad rule, 0x0 torus, ...).
     #[error("{0}")]
     Invalid(String),
-    #[error("{}: {source}", path.display())]
+    /// Display names only the path: the cause follows in the error chain.
+    #[error("{}", path.display())]
     Io {
         path: PathBuf,
         #[source]

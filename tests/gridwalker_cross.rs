@@ -146,3 +146,20 @@ fn empty_and_all_unknown_targets_have_parents() {
         check_predecessor(&t, a.predecessor.as_ref().unwrap(), Rule::CONWAY);
     }
 }
+
+#[test]
+fn batch_answers_equal_one_by_one() {
+    use lifesearch::gridwalker::batch::decide_many;
+    let mut rng = Pcg64::seed_from_u64(12);
+    let targets: Vec<SpecGrid> = (0..40).map(|_| random_target(&mut rng, 3, 3)).collect();
+    for variant in [Variant::Basic, Variant::Db] {
+        let o = Options { variant, convention: Convention::ThesisCode };
+        let many = decide_many(&targets, &o);
+        for (t, a) in targets.iter().zip(many) {
+            let a = a.unwrap();
+            let b = decide_orphan(t, &o).unwrap();
+            assert_eq!(a.predecessor, b.predecessor);
+            assert_eq!(a.stats, b.stats);
+        }
+    }
+}

@@ -135,6 +135,22 @@ proptest! {
     }
 
     #[test]
+    fn bmi2_columns_match_portable(a in slice(), x in any::<u64>()) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("bmi2") {
+            use lifesearch::gridwalker::sliver::{expand_column_bmi2, fold_column_bmi2};
+            for b in [0, 2] {
+                // SAFETY: BMI2 was detected.
+                unsafe {
+                    prop_assert_eq!(fold_column_bmi2(&a, b), fold_column(&a, b));
+                    prop_assert_eq!(expand_column_bmi2(x, b), expand_column(x, b));
+                }
+            }
+        }
+        let _ = (a, x);
+    }
+
+    #[test]
     fn set_operations_match(a in slice(), b in slice()) {
         let (sa, sb) = (to_set(&a), to_set(&b));
         prop_assert_eq!(to_set(&a.and(&b)), sa.intersection(&sb).copied().collect::<Set>());

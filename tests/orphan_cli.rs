@@ -30,7 +30,8 @@ fn write(dir: &Path, name: &str, text: &str) -> String {
 fn orphan_json_has_exactly_the_promised_fields() {
     let dir = tempfile::tempdir().unwrap();
     let f = write(dir.path(), "b.txt", ".*.\n.*.\n.?.\n");
-    for solver in ["cadical", "batsat", "varisat"] {
+    for kind in SolverKind::available_kinds() {
+        let solver = kind.name();
         let (code, out, err) = run(&["orphan", &f, "--json", "--solver", solver]);
         assert_eq!(code, 0, "{err}");
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();

@@ -265,6 +265,7 @@ fn bad_descriptions_are_refused() {
         cycle(0, 5, 1, 0, 0),
         cycle(5, 5, 0, 0, 0),
         cycle(5, 5, 4, 5, 0),
+        cycle(5, 5, 2, 2, 0), // faster than c/2
         Problem::Cycle { width: 5, height: 4, period: 1, dx: 0, dy: 0, symmetry: Symmetry::Rot90 },
     ];
     for p in bad {

@@ -27,7 +27,7 @@ fn stream_agrees_with_one_shot_solves() {
     let mut seq = gray_sequence(&start, 40);
     // Put a known 6x6 orphan-free and a dense pattern in too.
     seq.push(Grid::random(6, 6, 0.8, &mut rng));
-    for kind in [SolverKind::Cadical, SolverKind::Batsat] {
+    for kind in SolverKind::available_kinds() {
         let mut stream = PredecessorStream::new(6, 6, kind).unwrap();
         for g in &seq {
             let target = SpecGrid::from(g);

@@ -68,6 +68,10 @@ pub struct DbCounters {
     pub ns_queried: u64,
     pub ew_added: u64,
     pub ew_queried: u64,
+    /// Computed interactions that ended in an empty sliver.
+    pub contradictions: u64,
+    /// Result slices looked up in the store (new or not).
+    pub interned: u64,
     pub purges: u64,
 }
 
@@ -125,7 +129,10 @@ impl<L: Layout> DbStore<L> {
 
     /// The id of a slice's contents, adding it if new.
     fn intern(&mut self, s: Slice) -> u32 {
-        self.counters.slice_queries += 1;
+        // Hashing the contents and probing the index both read the slice: Table
+        // 6.5's column D counts "hash-keys of the slice data" as queries too.
+        self.counters.slice_queries += 2;
+        self.counters.interned += 1;
         let next = self.slices.len() as u32;
         let id = *self.index.entry(s).or_insert(next);
         if id == next {
@@ -143,7 +150,7 @@ impl<L: Layout> DbStore<L> {
         a: u32,
         b: u32,
         compute: impl Fn(&mut Slice, &mut Slice) -> Result<Changed, Contradiction>,
-    ) -> Confronted<u32> {
+    ) -> Result<(u32, u32, Changed), Contradiction> {
         let map = if ns { &mut self.ns } else { &mut self.ew };
         if let Some(hit) = map.get_mut(&(a, b)) {
             hit.hits += 1;
@@ -158,13 +165,16 @@ impl<L: Layout> DbStore<L> {
         let (mut sa, mut sb) = (self.slices[a as usize], self.slices[b as usize]);
         let result = compute(&mut sa, &mut sb);
         let entry = match result {
-            Err(Contradiction) => Interaction {
-                first: EMPTY,
-                second: EMPTY,
-                changed: Changed { first: true, second: true },
-                contradiction: true,
-                hits: 1,
-            },
+            Err(Contradiction) => {
+                self.counters.contradictions += 1;
+                Interaction {
+                    first: EMPTY,
+                    second: EMPTY,
+                    changed: Changed { first: true, second: true },
+                    contradiction: true,
+                    hits: 1,
+                }
+            }
             Ok(changed) => Interaction {
                 first: if changed.first { self.intern(sa) } else { a },
                 second: if changed.second { self.intern(sb) } else { b },
@@ -233,13 +243,17 @@ impl<L: Layout> SliceStore for DbStore<L> {
     fn peek(&self, id: u32) -> Slice {
         self.slices[id as usize]
     }
-    fn confront_ew(&mut self, w: u32, e: u32) -> Confronted<u32> {
+    fn confront_ew(&mut self, w: &mut u32, e: &mut u32) -> Confronted {
         self.counters.ew_queried += 1;
-        self.interact(false, w, e, confront_ew::<L>)
+        let (a, b, ch) = self.interact(false, *w, *e, confront_ew::<L>)?;
+        (*w, *e) = (a, b);
+        Ok(ch)
     }
-    fn confront_ns(&mut self, n: u32, s: u32) -> Confronted<u32> {
+    fn confront_ns(&mut self, n: &mut u32, s: &mut u32) -> Confronted {
         self.counters.ns_queried += 1;
-        self.interact(true, n, s, confront_ns)
+        let (a, b, ch) = self.interact(true, *n, *s, confront_ns)?;
+        (*n, *s) = (a, b);
+        Ok(ch)
     }
     fn stats(&self) -> Vec<(&'static str, u64)> {
         let c = self.counters;
@@ -250,7 +264,72 @@ impl<L: Layout> SliceStore for DbStore<L> {
             ("ns_queried", c.ns_queried),
             ("ew_added", c.ew_added),
             ("ew_queried", c.ew_queried),
+            ("contradictions", c.contradictions),
+            ("interned", c.interned),
             ("purges", c.purges),
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gridwalker::Variant;
+    use crate::gridwalker::convention::ThesisCode;
+    use crate::gridwalker::grid::Solver;
+    use crate::gridwalker::solve::Start;
+    use crate::gridwalker::store::PlainStore;
+    use crate::life::{Grid, SpecGrid};
+
+    fn target() -> SpecGrid {
+        // Table 6.1's #4 (a non-orphan found after 10 probes).
+        let rows = [
+            ".*****.*..",
+            "..*.*.*..*",
+            "*.***..**.",
+            ".*.*****.*",
+            "*..*..****",
+            "****..*..*",
+            "*.*****.*.",
+            ".**..***.*",
+            "*..*.*.*..",
+            "..*.***.*.",
+        ];
+        SpecGrid::from(&Grid::from_rows(&rows).unwrap())
+    }
+
+    #[test]
+    fn seeds_have_fixed_ids() {
+        let mut db = DbStore::<ThesisCode>::new(Rule::CONWAY);
+        assert_eq!(db.len(), SEEDS);
+        assert_eq!((db.count(DEAD), db.count(LIVE), db.count(UNKNOWN), db.count(EMPTY)), (372, 140, 512, 0));
+        assert_eq!(db.fetch(77), Slice::unit(77));
+        // Interning known contents returns the seed id and adds nothing.
+        assert_eq!(db.intern(Slice::for_future(Rule::CONWAY, true)), LIVE);
+        assert_eq!(db.len(), SEEDS);
+    }
+
+    #[test]
+    fn database_and_plain_solves_agree_even_when_purging() {
+        let t = target();
+        let mut plain = Solver::<_, ThesisCode>::new(
+            &t,
+            Rule::CONWAY,
+            Variant::Basic,
+            PlainStore::<ThesisCode>::new(Rule::CONWAY),
+        );
+        let mut store = DbStore::<ThesisCode>::new(Rule::CONWAY);
+        store.capacity = 64;
+        let mut db = Solver::<_, ThesisCode>::new(&t, Rule::CONWAY, Variant::Db, store);
+        assert!(plain.grid_solve(Start::Fresh).is_ok() && db.grid_solve(Start::Fresh).is_ok());
+        assert_eq!(plain.counts(), db.counts());
+        let (a, b) = (plain.unique_solution(0), db.unique_solution(0));
+        assert!(a.is_some());
+        assert_eq!(a, b);
+        let mut same = db.stats.clone();
+        same.peak_bytes = plain.stats.peak_bytes;
+        assert_eq!(plain.stats, same);
+        assert!(db.store.counters.purges > 0);
+        assert!(db.store.ns.len() <= 64 && db.store.ew.len() <= 64);
     }
 }

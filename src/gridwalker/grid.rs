@@ -112,12 +112,13 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     /// A slice changed: every pair it belongs to may now be inconsistent.
     #[inline]
     pub(crate) fn mark(&mut self, i: usize) {
-        let (x, y) = (i % self.width, i / self.width);
         self.dirty[i] |= EW_DIRTY | NS_DIRTY;
-        if x > 0 {
+        // At x = 0 this flags the previous row's last cell, which has no east
+        // pair: harmless, and cheaper than a division to find x.
+        if i > 0 {
             self.dirty[i - 1] |= EW_DIRTY;
         }
-        if y > 0 {
+        if i >= self.width {
             self.dirty[i - self.width] |= NS_DIRTY;
         }
     }

@@ -13,6 +13,7 @@ pub mod search;
 pub mod slice;
 pub mod sliver;
 pub mod solve;
+pub mod stack;
 pub mod store;
 
 use crate::life::{Grid, Rule, SpecGrid};
@@ -29,11 +30,13 @@ pub enum Variant {
     /// Alternating forward/reverse sweeps, repeating at a cell while its centre changes.
     #[default]
     Basic,
-    /// Forward sweeps only.
+    /// Forward sweeps only (after forcing a pivot, full forward sweeps too).
     Single,
     /// Alternating sweeps, one confrontation pair per cell.
     NoRepeat,
-    /// Only revisit cells a change can reach (dirty bitset).
+    /// Basic, but a confrontation is skipped when neither member changed since
+    /// that pair was last confronted (per-pair dirty flags, reset correctly on
+    /// backtracking): the same sweeps, changes and search path, fewer confrontations.
     Track,
     /// Slices as ids in a slice store with memoised interactions.
     Db,
@@ -91,12 +94,14 @@ pub fn decide_orphan_rule(target: &SpecGrid, options: &Options, rule: Rule) -> c
         (Convention::Figure52, Variant::Db) => {
             decide::<_, Figure52>(target, rule, options, DbStore::<Figure52>::new(rule))
         }
-        (Convention::ThesisCode, _) => {
-            decide::<_, ThesisCode>(target, rule, options, PlainStore::<ThesisCode>::new(rule))
-        }
-        (Convention::Figure52, _) => {
-            decide::<_, Figure52>(target, rule, options, PlainStore::<Figure52>::new(rule))
-        }
+        (Convention::ThesisCode, _) => match PlainStore::<ThesisCode, true>::detect(rule) {
+            Some(store) => decide::<_, ThesisCode>(target, rule, options, store),
+            None => decide::<_, ThesisCode>(target, rule, options, PlainStore::<ThesisCode>::new(rule)),
+        },
+        (Convention::Figure52, _) => match PlainStore::<Figure52, true>::detect(rule) {
+            Some(store) => decide::<_, Figure52>(target, rule, options, store),
+            None => decide::<_, Figure52>(target, rule, options, PlainStore::<Figure52>::new(rule)),
+        },
     })
 }
 
@@ -147,7 +152,7 @@ fn first_solve_in<L: Layout>(target: &SpecGrid, rule: Rule) -> SliceReport {
     let mut s = Solver::<_, L>::new(target, rule, Variant::Basic, PlainStore::<L>::new(rule));
     let contradiction = s.has_empty() || s.grid_solve(Start::Fresh).is_err();
     let min = s.min_slice().map(|i| {
-        let slice = s.cells[i];
+        let slice = s.cells[i].slice;
         let (on, off) = slice.split(L::CONVENTION.pixel(1, 1));
         (i % s.width, i / s.width, slice.count(), on, off)
     });

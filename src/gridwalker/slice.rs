@@ -10,7 +10,6 @@ use crate::life::Rule;
 /// the bit inside a word, pixels 6-8 pick the word: that split is what makes
 /// folding and expanding cheap word operations.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[repr(align(64))]
 pub struct Slice(pub [u64; 8]);
 // ANCHOR_END: slice
 

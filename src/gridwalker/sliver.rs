@@ -108,6 +108,54 @@ pub fn expand_column(sliver: u64, b: usize) -> Slice {
     out
 }
 
+// ANCHOR: bmi2
+/// The positions that survive folding away column `b` (bits b and b+3 clear).
+const fn column_mask(b: usize) -> u64 {
+    if b == 0 { 0x0055_0055_0055_0055 } else { 0x0000_0000_0f0f_0f0f }
+}
+
+/// [`fold_column`] with BMI2's `pext` doing the packing.
+///
+/// # Safety
+/// The CPU must support BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+#[inline]
+pub unsafe fn fold_column_bmi2(s: &Slice, b: usize) -> u64 {
+    use std::arch::x86_64::_pext_u64;
+    let mut out = 0;
+    for k in 0..4 {
+        let lo = insert_zero(k, b);
+        let x = s.0[lo] | s.0[lo | (1 << b)];
+        let y = x | x >> (1 << b);
+        let y = y | y >> (8 << b);
+        out |= _pext_u64(y, column_mask(b)) << (16 * k);
+    }
+    out
+}
+
+/// [`expand_column`] with BMI2's `pdep` doing the spreading.
+///
+/// # Safety
+/// The CPU must support BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+#[inline]
+pub unsafe fn expand_column_bmi2(sliver: u64, b: usize) -> Slice {
+    use std::arch::x86_64::_pdep_u64;
+    let mut out = Slice::EMPTY;
+    for k in 0..4 {
+        let z = _pdep_u64((sliver >> (16 * k)) & 0xffff, column_mask(b));
+        let z = z | z << (1 << b);
+        let z = z | z << (8 << b);
+        let lo = insert_zero(k, b);
+        out.0[lo] = z;
+        out.0[lo | (1 << b)] = z;
+    }
+    out
+}
+// ANCHOR_END: bmi2
+
 const fn spread_bytes() -> [u64; 256] {
     let mut t = [0u64; 256];
     let mut b = 0;

@@ -30,9 +30,8 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
             self.dirty[i] &= !EW_DIRTY;
         }
         self.stats.ew_confrontations += 1;
-        let (a, b, ch) = self.store.confront_ew(self.cells[i], self.cells[i + 1])?;
-        self.cells[i] = a;
-        self.cells[i + 1] = b;
+        let (left, right) = self.cells.split_at_mut(i + 1);
+        let ch = self.store.confront_ew(&mut left[i], &mut right[0])?;
         if self.tracking() {
             self.note(i, i + 1, ch, EW_DIRTY);
         }
@@ -51,9 +50,8 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
         }
         self.stats.ns_confrontations += 1;
         let j = i + self.width;
-        let (a, b, ch) = self.store.confront_ns(self.cells[i], self.cells[j])?;
-        self.cells[i] = a;
-        self.cells[j] = b;
+        let (upper, lower) = self.cells.split_at_mut(j);
+        let ch = self.store.confront_ns(&mut upper[i], &mut lower[0])?;
         if self.tracking() {
             self.note(i, j, ch, NS_DIRTY);
         }
@@ -138,6 +136,7 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     // ANCHOR_END: sliver_solve
 
     /// One sweep; the count of SliverSolve calls that changed something.
+    #[inline(always)]
     fn sweep(&mut self, forward: bool) -> Result<u64, Contradiction> {
         self.stats.sweeps += 1;
         let (w, h) = (self.width, self.height);
@@ -156,18 +155,44 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     }
 
     /// A reverse sweep starting at cell index `start` (inclusive) back to the origin.
+    #[inline(always)]
     fn reverse_from(&mut self, start: usize) -> Result<u64, Contradiction> {
         let mut changes = 0;
-        for i in (0..=start).rev() {
-            changes += self.sliver_reverse(i % self.width, i / self.width)? as u64;
+        let (mut x, mut y) = (start % self.width, start / self.width);
+        loop {
+            changes += self.sliver_reverse(x, y)? as u64;
+            if x > 0 {
+                x -= 1;
+            } else if y > 0 {
+                (x, y) = (self.width - 1, y - 1);
+            } else {
+                return Ok(changes);
+            }
         }
-        Ok(changes)
     }
 
     // ANCHOR: grid_solve
     /// GridSolve: sweep until a sweep changes nothing, alternating direction
     /// (except `single`, which always sweeps forward). `Err` on a contradiction.
     pub fn grid_solve(&mut self, start: Start) -> Result<(), Contradiction> {
+        #[cfg(target_arch = "x86_64")]
+        if wide_words() {
+            // SAFETY: the CPU has the features this copy was compiled for.
+            return unsafe { self.grid_solve_avx2(start) };
+        }
+        self.grid_solve_portable(start)
+    }
+
+    /// The same code compiled for AVX2 (a slice is two 256-bit words) and
+    /// hardware popcount; chosen at run time.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+    unsafe fn grid_solve_avx2(&mut self, start: Start) -> Result<(), Contradiction> {
+        self.grid_solve_portable(start)
+    }
+
+    #[inline(always)]
+    fn grid_solve_portable(&mut self, start: Start) -> Result<(), Contradiction> {
         if self.cells.is_empty() {
             return Ok(());
         }
@@ -189,4 +214,13 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
         }
     }
     // ANCHOR_END: grid_solve
+}
+
+/// Can this CPU run the AVX2 copy? (Detected once; the macro caches it.)
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn wide_words() -> bool {
+    std::arch::is_x86_feature_detected!("avx2")
+        && std::arch::is_x86_feature_detected!("bmi2")
+        && std::arch::is_x86_feature_detected!("popcnt")
 }

@@ -5,12 +5,16 @@
 
 use super::convention::Layout;
 use super::slice::Slice;
-use super::sliver::{Changed, Contradiction, confront_ew, confront_ns};
+use super::sliver::{
+    Changed, Contradiction, expand_bottom, expand_column, expand_top, fold_bottom, fold_column, fold_top,
+};
+#[cfg(target_arch = "x86_64")]
+use super::sliver::{expand_column_bmi2, fold_column_bmi2};
 use crate::life::{Cell, Rule};
 use std::marker::PhantomData;
 
-/// The result of confronting two stored slices: the new pair and what changed.
-pub type Confronted<Id> = Result<(Id, Id, Changed), Contradiction>;
+/// The result of confronting two stored slices (updated in place): what changed.
+pub type Confronted = Result<Changed, Contradiction>;
 
 pub trait SliceStore {
     type Id: Copy + Eq + std::fmt::Debug;
@@ -23,23 +27,118 @@ pub trait SliceStore {
     fn fetch(&mut self, id: Self::Id) -> Slice;
     /// The contents without counting it as a query (checks and reports).
     fn peek(&self, id: Self::Id) -> Slice;
-    fn confront_ew(&mut self, w: Self::Id, e: Self::Id) -> Confronted<Self::Id>;
-    fn confront_ns(&mut self, n: Self::Id, s: Self::Id) -> Confronted<Self::Id>;
+    fn confront_ew(&mut self, w: &mut Self::Id, e: &mut Self::Id) -> Confronted;
+    fn confront_ns(&mut self, n: &mut Self::Id, s: &mut Self::Id) -> Confronted;
     /// Named counters for the statistics.
     fn stats(&self) -> Vec<(&'static str, u64)> {
         Vec::new()
     }
 }
 
-/// Slices held by value.
+// ANCHOR: held
+/// A slice held by value with its four slivers cached: most confrontations
+/// late in a solve change nothing, and with the slivers at hand that is one
+/// AND and two compares. A sliver is computed when first needed and kept until
+/// the slice changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Held {
+    pub slice: Slice,
+    folds: [u64; 4],
+    valid: u8,
+}
+// ANCHOR_END: held
+
+// Which sliver: dropping the west column, the east column, the top row, the bottom row.
+const WCOL: usize = 0;
+const ECOL: usize = 1;
+const TOP: usize = 2;
+const BOTTOM: usize = 3;
+
+impl Held {
+    pub fn new(slice: Slice) -> Held {
+        Held { slice, folds: [0; 4], valid: 0 }
+    }
+
+    #[inline(always)]
+    fn fold<L: Layout, const BMI2: bool>(&mut self, which: usize) -> u64 {
+        if self.valid & (1 << which) == 0 {
+            self.folds[which] = match which {
+                WCOL => column::<BMI2>(&self.slice, L::WEST),
+                ECOL => column::<BMI2>(&self.slice, L::EAST),
+                TOP => fold_top(&self.slice),
+                _ => fold_bottom(&self.slice),
+            };
+            self.valid |= 1 << which;
+        }
+        self.folds[which]
+    }
+
+    /// Cut the slice down to the expansion of `sliver` (already known to be its new fold).
+    #[inline(always)]
+    fn cut(&mut self, which: usize, mask: Slice, sliver: u64) {
+        self.slice = self.slice.and(&mask);
+        self.folds[which] = sliver;
+        self.valid = 1 << which;
+    }
+}
+
+/// Fold a column, with `pext` when the store was built for a BMI2 CPU.
+#[inline(always)]
+fn column<const BMI2: bool>(s: &Slice, b: usize) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: a `PlainStore<_, true>` is only made after detecting BMI2.
+        return unsafe { fold_column_bmi2(s, b) };
+    }
+    fold_column(s, b)
+}
+
+/// Expand a column, with `pdep` when the store was built for a BMI2 CPU.
+#[inline(always)]
+fn uncolumn<const BMI2: bool>(sliver: u64, b: usize) -> Slice {
+    #[cfg(target_arch = "x86_64")]
+    if BMI2 {
+        // SAFETY: as in `column`.
+        return unsafe { expand_column_bmi2(sliver, b) };
+    }
+    expand_column(sliver, b)
+}
+
+/// Confront through cached slivers: `a` folds `fa`-wise, `b` folds `fb`-wise.
+#[inline(always)]
+fn confront_held<L: Layout, const BMI2: bool>(
+    a: &mut Held,
+    b: &mut Held,
+    (fa, fb): (usize, usize),
+    expand_a: impl Fn(u64) -> Slice,
+    expand_b: impl Fn(u64) -> Slice,
+) -> Confronted {
+    let (sa, sb) = (a.fold::<L, BMI2>(fa), b.fold::<L, BMI2>(fb));
+    let s = sa & sb;
+    if s == 0 {
+        return Err(Contradiction);
+    }
+    let ch = Changed { first: sa != s, second: sb != s };
+    if ch.first {
+        a.cut(fa, expand_a(s), s);
+    }
+    if ch.second {
+        b.cut(fb, expand_b(s), s);
+    }
+    Ok(ch)
+}
+
+/// Slices held by value (with cached slivers). `BMI2`: fold and expand
+/// columns with `pext`/`pdep`; only [`PlainStore::detect`] sets it, after
+/// checking the CPU.
 #[derive(Debug, Clone, Copy)]
-pub struct PlainStore<L> {
+pub struct PlainStore<L, const BMI2: bool = false> {
     dead: Slice,
     live: Slice,
     layout: PhantomData<L>,
 }
 
-impl<L: Layout> PlainStore<L> {
+impl<L: Layout> PlainStore<L, false> {
     pub fn new(rule: Rule) -> Self {
         PlainStore {
             dead: Slice::for_future(rule, false),
@@ -49,36 +148,53 @@ impl<L: Layout> PlainStore<L> {
     }
 }
 
-impl<L: Layout> SliceStore for PlainStore<L> {
-    type Id = Slice;
-    fn initial(&mut self, cell: Cell) -> Slice {
-        match cell {
+impl<L: Layout> PlainStore<L, true> {
+    /// A store using BMI2, if this CPU has it.
+    pub fn detect(rule: Rule) -> Option<Self> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("bmi2") {
+            let PlainStore { dead, live, layout } = PlainStore::<L, false>::new(rule);
+            return Some(PlainStore { dead, live, layout });
+        }
+        let _ = rule;
+        None
+    }
+}
+
+impl<L: Layout, const BMI2: bool> SliceStore for PlainStore<L, BMI2> {
+    type Id = Held;
+    fn initial(&mut self, cell: Cell) -> Held {
+        Held::new(match cell {
             Cell::Dead => self.dead,
             Cell::Alive => self.live,
             Cell::Unknown => Slice::FULL,
-        }
+        })
     }
-    fn unit(&mut self, c: u16) -> Slice {
-        Slice::unit(c)
+    fn unit(&mut self, c: u16) -> Held {
+        Held::new(Slice::unit(c))
     }
     #[inline]
-    fn count(&self, id: Slice) -> u32 {
-        id.count()
+    fn count(&self, id: Held) -> u32 {
+        id.slice.count()
     }
-    fn fetch(&mut self, id: Slice) -> Slice {
-        id
+    fn fetch(&mut self, id: Held) -> Slice {
+        id.slice
     }
-    fn peek(&self, id: Slice) -> Slice {
-        id
-    }
-    #[inline(always)]
-    fn confront_ew(&mut self, mut w: Slice, mut e: Slice) -> Confronted<Slice> {
-        let ch = confront_ew::<L>(&mut w, &mut e)?;
-        Ok((w, e, ch))
+    fn peek(&self, id: Held) -> Slice {
+        id.slice
     }
     #[inline(always)]
-    fn confront_ns(&mut self, mut n: Slice, mut s: Slice) -> Confronted<Slice> {
-        let ch = confront_ns(&mut n, &mut s)?;
-        Ok((n, s, ch))
+    fn confront_ew(&mut self, w: &mut Held, e: &mut Held) -> Confronted {
+        confront_held::<L, BMI2>(
+            w,
+            e,
+            (WCOL, ECOL),
+            |s| uncolumn::<BMI2>(s, L::WEST),
+            |s| uncolumn::<BMI2>(s, L::EAST),
+        )
+    }
+    #[inline(always)]
+    fn confront_ns(&mut self, n: &mut Held, s: &mut Held) -> Confronted {
+        confront_held::<L, BMI2>(n, s, (TOP, BOTTOM), expand_top, expand_bottom)
     }
 }

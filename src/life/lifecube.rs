@@ -185,7 +185,9 @@ impl Ctx<'_> {
     fn band(&self, j: usize, out: &mut [u64], active: &[bool]) -> Vec<bool> {
         let y0 = j * TILE_ROWS;
         let rows = out.len() / self.words;
-        if active.iter().all(|&a| a) {
+        // The flat stagger-step pass is written for Conway's rule; other rules
+        // go through the general adder below.
+        if self.rule == Rule::CONWAY && active.iter().all(|&a| a) {
             return self.full_band(y0, rows, out);
         }
         let mut changed = vec![false; self.tiles_x];
@@ -211,10 +213,8 @@ impl Ctx<'_> {
     }
 
     // ANCHOR: full_band
-    /// A band whose tiles are all active, as one flat pass: the rows y0-1 ..=
-    /// y0+rows lie end to end, so the horizontal sums are one long loop over
-    /// words (each word borrowing its neighbours' edge bits), fixed up at the
-    /// two ends of each row; the vertical addition is another long loop.
+    /// A band whose tiles are all active: copy its rows once into a buffer with
+    /// a halo word at each end, then sweep it in strips of `STRIP` words.
     fn full_band(&self, y0: usize, rows: usize, out: &mut [u64]) -> Vec<bool> {
         #[cfg(target_arch = "x86_64")]
         {
@@ -246,75 +246,50 @@ impl Ctx<'_> {
     #[inline(always)]
     fn full_band_portable(&self, y0: usize, rows: usize, out: &mut [u64]) -> Vec<bool> {
         let words = self.words;
-        let len = (rows + 2) * words;
-        // The source rows, borrowed in place when they are contiguous.
-        let copy;
-        let src: &[u64] = if y0 >= 1 && y0 + rows < self.height {
-            &self.cur[(y0 - 1) * words..(y0 + rows + 1) * words]
-        } else {
-            let mut v = Vec::with_capacity(len);
-            for y in y0 as isize - 1..=(y0 + rows) as isize {
-                match self.row(y) {
-                    Some(r) => v.extend_from_slice(r),
-                    None => v.resize(v.len() + words, 0),
+        if self.torus && !self.width.is_multiple_of(64) {
+            // The wrap-around does not fall on a word boundary: take the general path.
+            let mut diff = vec![0u64; words];
+            self.run_portable(y0, rows, 0, words, out, &mut diff);
+            let mut changed = vec![false; self.tiles_x];
+            for (t, d) in diff.chunks(TILE_WORDS).enumerate() {
+                changed[t] = d.iter().any(|&x| x != 0);
+            }
+            return changed;
+        }
+        // The band's rows y0-1 ..= y0+rows, each with one halo word on either
+        // side holding what lies beyond the edge (the far end of the row on a
+        // torus, nothing on a bounded board).
+        let stride = words + 2;
+        let mut buf = vec![0u64; (rows + 2) * stride];
+        for (k, y) in (y0 as isize - 1..=(y0 + rows) as isize).enumerate() {
+            if let Some(r) = self.row(y) {
+                let dst = &mut buf[k * stride..(k + 1) * stride];
+                dst[1..=words].copy_from_slice(r);
+                if self.torus {
+                    dst[0] = r[words - 1];
+                    dst[words + 1] = r[0];
                 }
             }
-            copy = v;
-            &copy
-        };
-        let mut s0 = vec![0u64; len];
-        let mut s1 = vec![0u64; len];
-        for (((o0, o1), c), (l, r)) in s0[1..len - 1]
-            .iter_mut()
-            .zip(s1[1..len - 1].iter_mut())
-            .zip(&src[1..len - 1])
-            .zip(src[..len - 2].iter().zip(&src[2..]))
-        {
-            (*o0, *o1) = three_sum(*l, *c, *r);
         }
-        // The first and last word of every row see the board's edge instead.
-        let mut ext = Vec::with_capacity(words + 2);
-        let mut edge = [vec![0u64; words], vec![0u64; words]];
-        for r in 0..rows + 2 {
-            let row = &src[r * words..(r + 1) * words];
-            for &k in &[0, words - 1] {
-                self.row_sums(row, k, k + 1, &mut edge, &mut ext);
-                s0[r * words + k] = edge[0][0];
-                s1[r * words + k] = edge[1][0];
-            }
+        let alive = &self.cur[y0 * words..(y0 + rows) * words];
+        let mut diff = vec![0u64; words];
+        let mut col = 0;
+        while col + STRIP <= words {
+            strip::<STRIP>(&buf, stride, col, rows, alive, out, &mut diff[col..col + STRIP]);
+            col += STRIP;
         }
-        let n = rows * words;
-        let alive = &self.cur[y0 * words..y0 * words + n];
-        let mut diff = vec![0u64; n];
-        combine(
-            self.rule,
-            [
-                &s0[..n],
-                &s1[..n],
-                &s0[words..words + n],
-                &s1[words..words + n],
-                &s0[2 * words..],
-                &s1[2 * words..],
-            ],
-            alive,
-            &mut out[..n],
-            &mut diff,
-        );
+        while col < words {
+            strip::<1>(&buf, stride, col, rows, alive, out, &mut diff[col..col + 1]);
+            col += 1;
+        }
         if !self.width.is_multiple_of(64) {
+            // Bounded board: cells past the right edge stay dead.
             let mask = (1u64 << (self.width % 64)) - 1;
             for r in 0..rows {
-                let k = r * words + words - 1;
-                out[k] &= mask;
-                diff[k] = out[k] ^ alive[k];
+                out[r * words + words - 1] &= mask;
             }
         }
-        let mut changed = vec![false; self.tiles_x];
-        for r in 0..rows {
-            for (t, d) in diff[r * words..(r + 1) * words].chunks(TILE_WORDS).enumerate() {
-                changed[t] |= d.iter().any(|&x| x != 0);
-            }
-        }
-        changed
+        diff.chunks(TILE_WORDS).map(|d| d.iter().any(|&x| x != 0)).collect()
     }
     // ANCHOR_END: full_band
 
@@ -531,6 +506,53 @@ fn combine_conway(s: [&[u64]; 6], alive: &[u64], dst: &mut [u64], diff: &mut [u6
 }
 
 // ANCHOR_END: combine
+
+/// Words per strip: one AVX-512 register of 64-bit lanes.
+const STRIP: usize = 8;
+
+// ANCHOR: strip
+/// The stagger step: walk down a strip of `S` words, keeping the horizontal
+/// sums of the rows above and at the current row in registers, so each row's
+/// sums are computed once and each input word is loaded once. `buf` holds the
+/// band's rows with a halo word on each side; `col` is the strip's first word.
+#[inline(always)]
+fn strip<const S: usize>(
+    buf: &[u64],
+    stride: usize,
+    col: usize,
+    rows: usize,
+    alive: &[u64],
+    out: &mut [u64],
+    diff: &mut [u64],
+) {
+    let words = stride - 2;
+    let sums = |row: usize| -> ([u64; S], [u64; S]) {
+        let w = &buf[row * stride + col..row * stride + col + S + 2];
+        let (mut s0, mut s1) = ([0u64; S], [0u64; S]);
+        for k in 0..S {
+            (s0[k], s1[k]) = three_sum(w[k], w[k + 1], w[k + 2]);
+        }
+        (s0, s1)
+    };
+    let (mut a, mut b) = (sums(0), sums(1));
+    let mut d = [0u64; S];
+    for r in 0..rows {
+        let c = sums(r + 2);
+        let now = &alive[r * words + col..r * words + col + S];
+        let dst = &mut out[r * words + col..r * words + col + S];
+        for k in 0..S {
+            let (x0, n0, n1, _) = total(a.0[k], a.1[k], b.0[k], b.1[k], c.0[k], c.1[k]);
+            let v = (x0 & n0 & !n1) | (now[k] & !x0 & !n0 & n1);
+            d[k] |= v ^ now[k];
+            dst[k] = v;
+        }
+        (a, b) = (b, c);
+    }
+    for k in 0..S {
+        diff[k] |= d[k];
+    }
+}
+// ANCHOR_END: strip
 
 /// `generations` steps with LIFECUBE, on one core or all.
 pub fn evolve(g: &Grid, rule: Rule, topology: Topology, generations: u64, parallel: bool) -> Grid {

@@ -203,8 +203,6 @@ fn encode_cycle(problem: &Problem, rule: Rule) -> Encoded {
     let mut f = Formula::new();
     let layers: Vec<Layer> = (0..p).map(|t| new_layer(&mut f, t, 0, 0, w, h, 1)).collect();
     let (dx, dy) = (dx as isize, dy as isize);
-    // Not all dead.
-    f.add(layers[0].cells.iter().map(|v| v.pos()).collect());
     // Every step, including the ring just outside the box (no births there).
     let mut out = Vec::new();
     for t in 0..p {
@@ -228,6 +226,25 @@ fn encode_cycle(problem: &Problem, rule: Rule) -> Encoded {
             }
         }
     }
+    cycle_extras(&mut f, &layers, w, h, p, dx, dy, symmetry);
+    Encoded { formula: f, layers, encoding: Encoding::Window }
+}
+
+/// What every cycle needs whatever the step encoding: not all dead, the
+/// symmetry, and the exact period.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn cycle_extras(
+    f: &mut Formula,
+    layers: &[Layer],
+    w: usize,
+    h: usize,
+    p: usize,
+    dx: isize,
+    dy: isize,
+    symmetry: crate::search::Symmetry,
+) {
+    // Not all dead.
+    f.add(layers[0].cells.iter().map(|v| v.pos()).collect());
     // Symmetry: on every layer of an oscillator, on generation 0 of a spaceship.
     let sym_layers = if dx == 0 && dy == 0 { p } else { 1 };
     for layer in &layers[..sym_layers] {
@@ -270,5 +287,4 @@ fn encode_cycle(problem: &Problem, rule: Rule) -> Encoded {
         }
         f.add(differ);
     }
-    Encoded { formula: f, layers, encoding: Encoding::Window }
 }

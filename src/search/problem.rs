@@ -128,6 +128,12 @@ impl Problem {
                         "a displacement of ({dx}, {dy}) cannot happen inside a {width}x{height} box"
                     )));
                 }
+                if rule == Rule::CONWAY && 2 * dx.unsigned_abs().max(dy.unsigned_abs()) as usize > *period {
+                    return Err(Error::invalid(format!(
+                        "a move of ({dx}, {dy}) in {period} generations is faster than c/2, \
+                         which no Life pattern can reach"
+                    )));
+                }
                 (*width, *height, *period)
             }
         };

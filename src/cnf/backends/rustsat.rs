@@ -251,7 +251,26 @@ impl Solver for KissatSolver {
             self.max_var = self.max_var.max(a.var().0 + 1);
             k.add_clause([to_rs(a)].into_iter().collect()).map_err(e)?;
         }
-        let r = outcome(k.solve().map_err(e)?);
+        // Kissat polls the terminator too rarely to honour a deadline, so a
+        // watchdog thread also interrupts it.
+        let done = AtomicBool::new(false);
+        let interrupter = k.interrupter();
+        let stop = self.limits.stop.clone();
+        let r = std::thread::scope(|s| {
+            s.spawn(|| {
+                while !done.load(Ordering::Relaxed) {
+                    if stop.is_set() || deadline.is_some_and(|d| Instant::now() >= d) {
+                        interrupter.interrupt();
+                        return;
+                    }
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            });
+            let r = k.solve();
+            done.store(true, Ordering::Relaxed);
+            r
+        });
+        let r = outcome(r.map_err(e)?);
         if r == Outcome::Sat {
             for i in 0..self.max_var {
                 let v = match k.lit_val(to_rs(Var(i).pos())).map_err(e)? {

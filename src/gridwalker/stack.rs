@@ -1,0 +1,428 @@
+//! Between generations (thesis Listings 5.1, 5.3, 5.4 and Table 5.3): a stack
+//! of grids, one per generation, whose slices are tied together through
+//! *cores*, the states of single cells. A slice's constellations decide its
+//! own cell's next state (slice -> future core) and each of its nine pixels is
+//! a cell of the generation before (core -> past slices). Linear stacks find
+//! predecessors t generations back; circular ones find oscillators, and with a
+//! translation where the circle closes, spaceships.
+//!
+//! This engine is written for clarity, not speed: every propagation round
+//! confronts all neighbour pairs and visits every core. Each answer is checked
+//! by evolving it.
+
+use super::convention::{Layout, ThesisCode};
+use super::slice::Slice;
+use super::sliver::{Contradiction, confront_ew, confront_ns};
+use crate::life::{Cell, Grid, Rule, SpecGrid, Topology, naive};
+use std::collections::HashMap;
+
+type L = ThesisCode;
+
+/// A cell at generation `g`, in the stack's coordinates.
+type Pos = (usize, i64, i64);
+
+#[derive(Debug, Clone, Default)]
+struct Core {
+    /// The slice whose future this cell is, if it has one.
+    own: Option<usize>,
+    /// The slices that see this cell as a pixel, and which pixel.
+    cover: Vec<(usize, usize)>,
+    pos: (usize, i64, i64),
+}
+
+// ANCHOR: stack
+/// Grids of slices for several generations, tied by cores.
+struct Stack {
+    slices: Vec<Slice>,
+    /// Which states each core still allows: bit 0 dead, bit 1 alive.
+    allowed: Vec<u8>,
+    cores: Vec<Core>,
+    ew: Vec<(usize, usize)>,
+    ns: Vec<(usize, usize)>,
+    live: Slice,
+    dead: Slice,
+    pixel_on: [Slice; 9],
+    nodes: u64,
+}
+// ANCHOR_END: stack
+
+/// How a stack is laid out: which slices exist and what their cells must become,
+/// and which cell a pixel refers to.
+trait Shape {
+    /// Generations that carry slices, and each one's rectangle (x0, y0, w, h).
+    fn slice_regions(&self) -> Vec<(usize, (i64, i64, usize, usize))>;
+    /// The future this slice's cell must have (live, dead or free).
+    fn future(&self, p: Pos) -> Cell;
+    /// The canonical cell a position stands for, or `None` if it is forced dead.
+    fn canon(&self, p: Pos) -> Option<Pos>;
+}
+
+impl Stack {
+    fn build(shape: &impl Shape, rule: Rule) -> Stack {
+        let live = Slice::for_future(rule, true);
+        let dead = Slice::for_future(rule, false);
+        let pixel_on = std::array::from_fn(Slice::pixel_on);
+        let mut st = Stack {
+            slices: Vec::new(),
+            allowed: Vec::new(),
+            cores: Vec::new(),
+            ew: Vec::new(),
+            ns: Vec::new(),
+            live,
+            dead,
+            pixel_on,
+            nodes: 0,
+        };
+        let mut core_of: HashMap<Pos, usize> = HashMap::new();
+        let mut slice_at: HashMap<Pos, usize> = HashMap::new();
+        let mut core = |st: &mut Stack, p: Pos| -> usize {
+            *core_of.entry(p).or_insert_with(|| {
+                st.cores.push(Core { pos: p, ..Core::default() });
+                st.allowed.push(3);
+                st.cores.len() - 1
+            })
+        };
+        for (g, (x0, y0, w, h)) in shape.slice_regions() {
+            for y in y0..y0 + h as i64 {
+                for x in x0..x0 + w as i64 {
+                    let s = st.slices.len();
+                    st.slices.push(match shape.future((g, x, y)) {
+                        Cell::Alive => live,
+                        Cell::Dead => dead,
+                        Cell::Unknown => Slice::FULL,
+                    });
+                    slice_at.insert((g, x, y), s);
+                    if let Some(p) = shape.canon((g, x, y)) {
+                        let c = core(&mut st, p);
+                        st.cores[c].own = Some(s);
+                    } else {
+                        st.slices[s] = st.slices[s].and(&dead);
+                    }
+                    for r in 0..3 {
+                        for col in 0..3 {
+                            let pixel = L::CONVENTION.pixel(r, col);
+                            match shape.canon((g - 1, x + col as i64 - 1, y + r as i64 - 1)) {
+                                Some(p) => {
+                                    let c = core(&mut st, p);
+                                    st.cores[c].cover.push((s, pixel));
+                                }
+                                None => st.slices[s] = st.slices[s].and(&pixel_on[pixel].not()),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for (&(g, x, y), &s) in &slice_at {
+            if let Some(&e) = slice_at.get(&(g, x + 1, y)) {
+                st.ew.push((s, e));
+            }
+            if let Some(&so) = slice_at.get(&(g, x, y + 1)) {
+                st.ns.push((s, so));
+            }
+        }
+        st.ew.sort_unstable();
+        st.ns.sort_unstable();
+        st
+    }
+
+    // ANCHOR: propagate
+    /// Confront neighbours within each generation and push core states both
+    /// ways until nothing changes.
+    fn propagate(&mut self) -> Result<(), Contradiction> {
+        loop {
+            let mut changed = false;
+            for k in 0..self.ew.len() {
+                let (a, b) = self.ew[k];
+                let (mut x, mut y) = (self.slices[a], self.slices[b]);
+                let ch = confront_ew::<L>(&mut x, &mut y)?;
+                (self.slices[a], self.slices[b]) = (x, y);
+                changed |= ch.first | ch.second;
+            }
+            for k in 0..self.ns.len() {
+                let (a, b) = self.ns[k];
+                let (mut x, mut y) = (self.slices[a], self.slices[b]);
+                let ch = confront_ns(&mut x, &mut y)?;
+                (self.slices[a], self.slices[b]) = (x, y);
+                changed |= ch.first | ch.second;
+            }
+            for c in 0..self.cores.len() {
+                changed |= self.settle_core(c)?;
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Slice -> core (its outcomes), pixels -> core, then core -> slices.
+    fn settle_core(&mut self, c: usize) -> Result<bool, Contradiction> {
+        let mut allowed = self.allowed[c];
+        if let Some(o) = self.cores[c].own {
+            let s = &self.slices[o];
+            allowed &= (!s.and(&self.dead).is_empty() as u8) | (!s.and(&self.live).is_empty() as u8) << 1;
+        }
+        for &(s, p) in &self.cores[c].cover {
+            let on = self.slices[s].and(&self.pixel_on[p]).count();
+            let can_live = on > 0;
+            let can_die = self.slices[s].count() > on;
+            allowed &= (can_die as u8) | (can_live as u8) << 1;
+        }
+        if allowed == 0 {
+            return Err(Contradiction);
+        }
+        let mut changed = allowed != self.allowed[c];
+        self.allowed[c] = allowed;
+        if allowed != 3 {
+            let alive = allowed == 2;
+            let mut cut = |s: usize, mask: Slice| -> Result<(), Contradiction> {
+                let n = self.slices[s].and(&mask);
+                if n.is_empty() {
+                    return Err(Contradiction);
+                }
+                changed |= n != self.slices[s];
+                self.slices[s] = n;
+                Ok(())
+            };
+            if let Some(o) = self.cores[c].own {
+                cut(o, if alive { self.live } else { self.dead })?;
+            }
+            for k in 0..self.cores[c].cover.len() {
+                let (s, p) = self.cores[c].cover[k];
+                let m = if alive { self.pixel_on[p] } else { self.pixel_on[p].not() };
+                cut(s, m)?;
+            }
+        }
+        Ok(changed)
+    }
+    // ANCHOR_END: propagate
+
+    /// The state of every core, once all slices are units.
+    fn states(&self) -> HashMap<Pos, bool> {
+        self.cores.iter().zip(&self.allowed).map(|(c, &a)| (c.pos, a == 2)).collect()
+    }
+
+    // ANCHOR: stack_search
+    /// Force the smallest undecided slice to each constellation in turn;
+    /// `accept` checks a complete assignment.
+    fn search(&mut self, accept: &mut impl FnMut(&HashMap<Pos, bool>) -> bool) -> bool {
+        self.nodes += 1;
+        if self.propagate().is_err() {
+            return false;
+        }
+        let pivot = (0..self.slices.len())
+            .filter(|&s| self.slices[s].count() > 1)
+            .min_by_key(|&s| self.slices[s].count());
+        let Some(pivot) = pivot else {
+            // Every slice is a unit; cores with no slice on either side are free: take them dead.
+            let undecided: Vec<usize> = (0..self.cores.len()).filter(|&c| self.allowed[c] == 3).collect();
+            for c in undecided {
+                self.allowed[c] = 1;
+            }
+            return accept(&self.states());
+        };
+        let saved = (self.slices.clone(), self.allowed.clone());
+        for c in saved.0[pivot].iter() {
+            self.slices[pivot] = Slice::unit(c);
+            if self.search(accept) {
+                return true;
+            }
+            (self.slices, self.allowed) = (saved.0.clone(), saved.1.clone());
+        }
+        false
+    }
+    // ANCHOR_END: stack_search
+}
+
+/// Predecessor t generations back: generation t is the target, generation k
+/// covers the target's rectangle grown by t - k cells on every side.
+struct Linear<'a> {
+    target: &'a SpecGrid,
+    t: usize,
+}
+
+impl Shape for Linear<'_> {
+    fn slice_regions(&self) -> Vec<(usize, (i64, i64, usize, usize))> {
+        (1..=self.t)
+            .map(|g| {
+                let m = (self.t - g) as i64;
+                (g, (-m, -m, self.target.width + 2 * m as usize, self.target.height + 2 * m as usize))
+            })
+            .collect()
+    }
+    fn future(&self, (g, x, y): Pos) -> Cell {
+        if g == self.t { self.target.get(x as usize, y as usize) } else { Cell::Unknown }
+    }
+    fn canon(&self, p: Pos) -> Option<Pos> {
+        Some(p)
+    }
+}
+
+/// Oscillators and spaceships: generation 0 lives in the box; after `period`
+/// generations it returns moved by `shift`; in between it stays inside the
+/// rectangle covering both boxes.
+struct Circular {
+    w: usize,
+    h: usize,
+    period: usize,
+    shift: (i64, i64),
+}
+
+impl Circular {
+    fn union(&self) -> (i64, i64, i64, i64) {
+        let (dx, dy) = self.shift;
+        (dx.min(0), dy.min(0), self.w as i64 + dx.max(0), self.h as i64 + dy.max(0))
+    }
+}
+
+impl Shape for Circular {
+    fn slice_regions(&self) -> Vec<(usize, (i64, i64, usize, usize))> {
+        let (x0, y0, x1, y1) = self.union();
+        (1..=self.period)
+            .map(|g| (g, (x0 - 1, y0 - 1, (x1 - x0 + 2) as usize, (y1 - y0 + 2) as usize)))
+            .collect()
+    }
+    fn future(&self, p: Pos) -> Cell {
+        if self.canon(p).is_some() { Cell::Unknown } else { Cell::Dead }
+    }
+    fn canon(&self, (g, x, y): Pos) -> Option<Pos> {
+        if g == self.period {
+            return self.canon((0, x - self.shift.0, y - self.shift.1));
+        }
+        let (x0, y0, x1, y1) = if g == 0 { (0, 0, self.w as i64, self.h as i64) } else { self.union() };
+        (x >= x0 && x < x1 && y >= y0 && y < y1).then_some((g, x, y))
+    }
+}
+
+/// A solution: generation 0 and the counters.
+#[derive(Debug, Clone)]
+pub struct StackAnswer {
+    /// Generation 0 (for a predecessor: the (H+2t)x(W+2t) window; for an
+    /// oscillator or spaceship: the box).
+    pub start: Grid,
+    pub stats: Vec<(&'static str, u64)>,
+}
+
+// ANCHOR: stack_api
+/// A pattern whose `generations`-th successor matches `target` on its known
+/// cells, or `None` if there is none (complete). The answer is the
+/// (W+2t)x(H+2t) window; evolving it t times gives the target in its centre.
+pub fn predecessor(target: &SpecGrid, generations: usize, rule: Rule) -> Option<StackAnswer> {
+    let (w, h, t) = (target.width, target.height, generations);
+    if t == 0 {
+        let mut g = Grid::new(w, h);
+        for y in 0..h {
+            for x in 0..w {
+                g.set(x, y, target.get(x, y) == Cell::Alive);
+            }
+        }
+        return Some(StackAnswer { start: g, stats: vec![("nodes", 0)] });
+    }
+    let mut stack = Stack::build(&Linear { target, t }, rule);
+    let mut start = None;
+    let found = stack.search(&mut |states| {
+        let mut g = Grid::new(w + 2 * t, h + 2 * t);
+        for (&(generation, x, y), &alive) in states {
+            if generation == 0 && alive {
+                g.set((x + t as i64) as usize, (y + t as i64) as usize, true);
+            }
+        }
+        let mut next = g.clone();
+        for _ in 0..t {
+            next = naive::step(&next, rule, Topology::Bounded);
+        }
+        let ok = target.matches(&next.crop(t, t, w, h));
+        if ok {
+            start = Some(g);
+        }
+        ok
+    });
+    found.then(|| StackAnswer { start: start.expect("accepted"), stats: vec![("nodes", stack.nodes)] })
+}
+
+/// An oscillator of exactly `period` living in a `w` x `h` box (`shift` (0, 0)),
+/// or a spaceship moving by `shift` every `period` generations. Tries each
+/// cell of the box, in row-major order, as the first live cell.
+pub fn cycle(w: usize, h: usize, period: usize, shift: (i64, i64), rule: Rule) -> Option<StackAnswer> {
+    cycle_where(w, h, period, shift, rule, |_| true)
+}
+
+/// [`cycle`], accepting only solutions `wanted` likes (the search goes on past the others).
+pub fn cycle_where(
+    w: usize,
+    h: usize,
+    period: usize,
+    shift: (i64, i64),
+    rule: Rule,
+    mut wanted: impl FnMut(&Grid) -> bool,
+) -> Option<StackAnswer> {
+    if period == 0 || w == 0 || h == 0 {
+        return None;
+    }
+    let shape = Circular { w, h, period, shift };
+    let base = Stack::build(&shape, rule);
+    let core_at: HashMap<Pos, usize> = base.cores.iter().enumerate().map(|(i, c)| (c.pos, i)).collect();
+    let mut nodes = 0;
+    for first in 0..w * h {
+        let mut stack =
+            Stack { slices: base.slices.clone(), allowed: base.allowed.clone(), ..clone_shape(&base) };
+        for k in 0..=first {
+            let c = core_at[&(0, (k % w) as i64, (k / w) as i64)];
+            stack.allowed[c] = if k == first { 2 } else { 1 };
+        }
+        let mut start = None;
+        let found = stack.search(&mut |states| {
+            let mut g = Grid::new(w, h);
+            for (&(generation, x, y), &alive) in states {
+                if generation == 0 && alive {
+                    g.set(x as usize, y as usize, true);
+                }
+            }
+            let ok = is_cycle(&g, period, shift, rule) && wanted(&g);
+            if ok {
+                start = Some(g);
+            }
+            ok
+        });
+        nodes += stack.nodes;
+        if found {
+            return Some(StackAnswer { start: start.expect("accepted"), stats: vec![("nodes", nodes)] });
+        }
+    }
+    None
+}
+// ANCHOR_END: stack_api
+
+fn clone_shape(s: &Stack) -> Stack {
+    Stack {
+        slices: Vec::new(),
+        allowed: Vec::new(),
+        cores: s.cores.clone(),
+        ew: s.ew.clone(),
+        ns: s.ns.clone(),
+        live: s.live,
+        dead: s.dead,
+        pixel_on: s.pixel_on,
+        nodes: 0,
+    }
+}
+
+/// Does `g` (alone in the plane) return to itself moved by `shift` after
+/// exactly `period` generations, and not earlier (not earlier moved by any shift)?
+pub fn is_cycle(g: &Grid, period: usize, shift: (i64, i64), rule: Rule) -> bool {
+    let Some((bx, by, bw, bh)) = g.bounding_box() else { return false };
+    let start = g.crop(bx, by, bw, bh);
+    let (mut cur, mut off) = (start.clone(), (0i64, 0i64));
+    for k in 1..=period {
+        let (n, (dx, dy)) = crate::life::step_unbounded(&cur, rule, crate::life::Algorithm::Naive);
+        cur = n;
+        off = (off.0 + dx, off.1 + dy);
+        if cur.width() == 0 {
+            return false;
+        }
+        if cur == start {
+            return k == period && off == shift;
+        }
+    }
+    false
+}

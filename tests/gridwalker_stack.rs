@@ -1,0 +1,102 @@
+//! Grid stacks (thesis Table 5.3): predecessors t generations back, oscillators, spaceships.
+
+use lifesearch::gridwalker::stack::{cycle, cycle_where, is_cycle, predecessor};
+use lifesearch::life::{Cell, Grid, Rule, SpecGrid, Topology, naive};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+
+fn evolve_window(g: &Grid, t: usize, rule: Rule) -> Grid {
+    let mut g = g.clone();
+    for _ in 0..t {
+        g = naive::step(&g, rule, Topology::Bounded);
+    }
+    g
+}
+
+/// Brute force: does some (W+2t)x(H+2t) window evolve into the target in t steps?
+fn brute_predecessor(t: &SpecGrid, gens: usize, rule: Rule) -> bool {
+    let (w, h) = (t.width + 2 * gens, t.height + 2 * gens);
+    (0..1u64 << (w * h)).any(|bits| {
+        let mut g = Grid::new(w, h);
+        for i in 0..w * h {
+            g.set(i % w, i / w, (bits >> i) & 1 == 1);
+        }
+        t.matches(&evolve_window(&g, gens, rule).crop(gens, gens, t.width, t.height))
+    })
+}
+
+fn random_target(rng: &mut Pcg64, w: usize, h: usize) -> SpecGrid {
+    let mut t = SpecGrid::new(w, h, Cell::Dead);
+    for c in t.cells.iter_mut() {
+        *c = match rng.random_range(0..10) {
+            0 => Cell::Unknown,
+            1..5 => Cell::Alive,
+            _ => Cell::Dead,
+        };
+    }
+    t
+}
+
+#[test]
+fn one_generation_back_matches_brute_force() {
+    let mut rng = Pcg64::seed_from_u64(3);
+    for rule in ["B3/S23", "B8/S"] {
+        let rule: Rule = rule.parse().unwrap();
+        for _ in 0..25 {
+            let (w, h) = (rng.random_range(1..=2), rng.random_range(1..=2));
+            let t = random_target(&mut rng, w, h);
+            let got = predecessor(&t, 1, rule);
+            assert_eq!(got.is_some(), brute_predecessor(&t, 1, rule), "{rule} {:?}", t.to_rows());
+            if let Some(a) = got {
+                assert!(t.matches(&evolve_window(&a.start, 1, rule).crop(1, 1, w, h)));
+            }
+        }
+    }
+}
+
+#[test]
+fn two_generations_back() {
+    let mut rng = Pcg64::seed_from_u64(4);
+    // Images of random patterns have grandparents by construction.
+    for _ in 0..5 {
+        let g = Grid::random(7, 7, 0.5, &mut rng);
+        let t = SpecGrid::from(&evolve_window(&g, 2, Rule::CONWAY).crop(2, 2, 3, 3));
+        let a = predecessor(&t, 2, Rule::CONWAY).expect("has a grandparent");
+        assert!(t.matches(&evolve_window(&a.start, 2, Rule::CONWAY).crop(2, 2, 3, 3)));
+    }
+    // Under B8/S a 1x2 pair of live cells has no parent, so no grandparent either.
+    let rule: Rule = "B8/S".parse().unwrap();
+    let pair = SpecGrid { width: 2, height: 1, cells: vec![Cell::Alive, Cell::Alive] };
+    assert!(predecessor(&pair, 1, rule).is_none() && !brute_predecessor(&pair, 1, rule));
+    assert!(predecessor(&pair, 2, rule).is_none());
+}
+
+fn population(g: &Grid) -> usize {
+    g.population()
+}
+
+#[test]
+fn finds_blinker_and_toad() {
+    let blinker = cycle(3, 3, 2, (0, 0), Rule::CONWAY).expect("blinker");
+    assert_eq!(population(&blinker.start), 3);
+    assert!(is_cycle(&blinker.start, 2, (0, 0), Rule::CONWAY));
+    // Nothing of period 2 fits in 2x2; still lifes are not period 2.
+    assert!(cycle(2, 2, 2, (0, 0), Rule::CONWAY).is_none());
+    let toad = cycle_where(4, 4, 2, (0, 0), Rule::CONWAY, |g| g.population() == 6).expect("toad");
+    assert!(is_cycle(&toad.start, 2, (0, 0), Rule::CONWAY));
+}
+
+#[test]
+fn finds_glider() {
+    let g = cycle(3, 3, 4, (1, 1), Rule::CONWAY).expect("glider");
+    assert_eq!(population(&g.start), 5);
+    assert!(is_cycle(&g.start, 4, (1, 1), Rule::CONWAY));
+}
+
+#[test]
+fn finds_lwss() {
+    // Its phases are 5x4 but move down a row on the way: give the box five rows.
+    let g = cycle(5, 5, 4, (-2, 0), Rule::CONWAY).expect("lwss");
+    assert!(is_cycle(&g.start, 4, (-2, 0), Rule::CONWAY));
+    assert_eq!(population(&g.start), 9);
+}
