@@ -132,12 +132,22 @@ fn run_many(ctx: &Ctx, ids: &[String], force: bool) -> Result<bool> {
 }
 
 // ANCHOR: book_hook
-/// Build the book at the end of `all`.
-fn build_book(ctx: &Ctx) {
-    // HOOK(bookgen): call `bookgen::build_book(&ctx.root)` here once tools/bookgen
-    // offers it; until then say so instead of pretending.
-    let _ = &ctx.root;
-    eprintln!("book: bookgen::build_book is not available yet; the book was not built");
+/// Build the book at the end of `all` (with the figures and tables just made).
+fn build_book(ctx: &Ctx) -> bool {
+    if !ctx.root.join("book/book.toml").exists() {
+        eprintln!("book: no book/book.toml under {}; not built", ctx.root.display());
+        return true;
+    }
+    match bookgen::build_book(&ctx.root) {
+        Ok(out) => {
+            eprintln!("book: built into {}", out.display());
+            true
+        }
+        Err(e) => {
+            eprintln!("book: FAILED: {e:#}");
+            false
+        }
+    }
 }
 // ANCHOR_END: book_hook
 
@@ -175,8 +185,7 @@ fn real_main(cli: Cli) -> Result<bool> {
             let ctx = mk(full);
             let ids: Vec<String> = exp::all().iter().map(|e| e.id.to_string()).collect();
             let ok = run_many(&ctx, &ids, force)?;
-            build_book(&ctx);
-            Ok(ok)
+            Ok(build_book(&ctx) && ok)
         }
         Cmd::Run { ids, full, force } => {
             if ids.is_empty() {
