@@ -11,18 +11,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use std::hint::black_box;
 
-const ORPHAN: [&str; 10] = [
-    ".*.***.*..",
-    "..*.*.*..*",
-    "*.***..**.",
-    ".*.*****.*",
-    "*..*..****",
-    "****..*..*",
-    "*.*****.*.",
-    ".**..***.*",
-    "*..*.*.*..",
-    "..*.***.*.",
-];
+use lifesearch::search::known::GARDEN_OF_EDEN_10X10 as ORPHAN;
 
 fn orphan() -> SpecGrid {
     let g = Grid::from_rows(&ORPHAN).unwrap();

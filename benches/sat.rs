@@ -11,18 +11,7 @@ use rand::SeedableRng;
 use std::hint::black_box;
 use std::time::Duration;
 
-const GOE: [&str; 10] = [
-    ".*.***.*..",
-    "..*.*.*..*",
-    "*.***..**.",
-    ".*.*****.*",
-    "*..*..****",
-    "****..*..*",
-    "*.*****.*.",
-    ".**..***.*",
-    "*..*.*.*..",
-    "..*.***.*.",
-];
+use lifesearch::search::known::GARDEN_OF_EDEN_10X10 as GOE;
 
 fn orphan(c: &mut Criterion) {
     let target = SpecGrid::from(&Grid::from_rows(&GOE).unwrap());

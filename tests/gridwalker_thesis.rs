@@ -3,19 +3,7 @@
 use lifesearch::gridwalker::{Convention, Options, Variant, decide_orphan, first_solve};
 use lifesearch::life::{Cell, Rule, SpecGrid};
 
-/// Hartman et al.'s 10x10 Garden of Eden (thesis Figure 5.8, rows from ERRATA.md).
-const ORPHAN: [&str; 10] = [
-    ".*.***.*..",
-    "..*.*.*..*",
-    "*.***..**.",
-    ".*.*****.*",
-    "*..*..****",
-    "****..*..*",
-    "*.*****.*.",
-    ".**..***.*",
-    "*..*.*.*..",
-    "..*.***.*.",
-];
+use lifesearch::search::known::GARDEN_OF_EDEN_10X10 as ORPHAN;
 
 fn spec(rows: &[&str]) -> SpecGrid {
     let mut g = SpecGrid::new(rows[0].len(), rows.len(), Cell::Dead);

@@ -132,20 +132,7 @@ fn edit(rng: &mut Pcg64, t: &mut SpecGrid, flips: usize, blanks: usize) {
     }
 }
 
-/// Hartman et al.'s 10x10 Garden of Eden (the thesis' Figure 5.9, as restored in ERRATA.md):
-/// an orphan even with free surroundings, so targets built around it are often orphans.
-const GOE: [&str; 10] = [
-    ".*.***.*..",
-    "..*.*.*..*",
-    "*.***..**.",
-    ".*.*****.*",
-    "*..*..****",
-    "****..*..*",
-    "*.*****.*.",
-    ".**..***.*",
-    "*..*.*.*..",
-    "..*.***.*.",
-];
+use lifesearch::search::known::GARDEN_OF_EDEN_10X10 as GOE;
 
 /// Is cell (x, y) of the GoE, seen under symmetry `orient` (0..8), alive?
 fn goe_cell(orient: u8, x: usize, y: usize) -> bool {

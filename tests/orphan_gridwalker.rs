@@ -47,18 +47,7 @@ fn gridwalker_and_sat_agree_on_random_patterns() {
 
 #[test]
 fn gridwalker_and_sat_agree_near_the_garden_of_eden() {
-    let goe = [
-        ".*.***.*..",
-        "..*.*.*..*",
-        "*.***..**.",
-        ".*.*****.*",
-        "*..*..****",
-        "****..*..*",
-        "*.*****.*.",
-        ".**..***.*",
-        "*..*.*.*..",
-        "..*.***.*.",
-    ];
+    let goe = lifesearch::search::known::GARDEN_OF_EDEN_10X10;
     let base = SpecGrid::from(&lifesearch::life::Grid::from_rows(&goe).unwrap());
     let mut rng = rand_pcg::Pcg64::seed_from_u64(9);
     let (mut orphans, mut parents) = (0, 0);

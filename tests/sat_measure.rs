@@ -10,18 +10,7 @@ use lifesearch::search::{Boundary, Encoding, Problem, encode, solve};
 use rand::SeedableRng;
 use std::time::Instant;
 
-const GOE: [&str; 10] = [
-    ".*.***.*..",
-    "..*.*.*..*",
-    "*.***..**.",
-    ".*.*****.*",
-    "*..*..****",
-    "****..*..*",
-    "*.*****.*.",
-    ".**..***.*",
-    "*..*.*.*..",
-    "..*.***.*.",
-];
+use lifesearch::search::known::GARDEN_OF_EDEN_10X10 as GOE;
 
 #[test]
 #[ignore]

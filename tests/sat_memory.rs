@@ -10,18 +10,7 @@ use std::path::PathBuf;
 #[global_allocator]
 static ALLOC: CountingAlloc = CountingAlloc;
 
-const GOE: [&str; 10] = [
-    ".*.***.*..",
-    "..*.*.*..*",
-    "*.***..**.",
-    ".*.*****.*",
-    "*..*..****",
-    "****..*..*",
-    "*.*****.*.",
-    ".**..***.*",
-    "*..*.*.*..",
-    "..*.***.*.",
-];
+use lifesearch::search::known::GARDEN_OF_EDEN_10X10 as GOE;
 
 fn goe_formula() -> lifesearch::cnf::Formula {
     let t = SpecGrid::from(&Grid::from_rows(&GOE).unwrap());

@@ -93,18 +93,7 @@ fn knuth_predecessors_agree_with_window() {
         }
     }
     // The thesis' Garden of Eden is an orphan in Knuth's encoding too.
-    let goe = [
-        ".*.***.*..",
-        "..*.*.*..*",
-        "*.***..**.",
-        ".*.*****.*",
-        "*..*..****",
-        "****..*..*",
-        "*.*****.*.",
-        ".**..***.*",
-        "*..*.*.*..",
-        "..*.***.*.",
-    ];
+    let goe = lifesearch::search::known::GARDEN_OF_EDEN_10X10;
     let t = SpecGrid::from(&Grid::from_rows(&goe).unwrap());
     let enc = encode(&Problem::orphan(t, Boundary::Free), Encoding::Knuth, Rule::CONWAY).unwrap();
     for kind in [SolverKind::Cadical, SolverKind::Batsat] {

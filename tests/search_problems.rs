@@ -199,19 +199,7 @@ fn predecessors_are_verified_and_orphans_confirmed() {
     assert!(parents > 0, "{orphans} orphans, {parents} with parents");
 }
 
-/// Hartman et al.'s 10x10 Garden of Eden (the thesis' Figure 5.9, rows from ERRATA.md).
-pub const GOE_10X10: [&str; 10] = [
-    ".*.***.*..",
-    "..*.*.*..*",
-    "*.***..**.",
-    ".*.*****.*",
-    "*..*..****",
-    "****..*..*",
-    "*.*****.*.",
-    ".**..***.*",
-    "*..*.*.*..",
-    "..*.***.*.",
-];
+use lifesearch::search::known::GARDEN_OF_EDEN_10X10 as GOE_10X10;
 
 #[test]
 fn the_thesis_garden_of_eden_is_an_orphan_and_one_cell_less_is_not_always() {

@@ -40,6 +40,12 @@ impl Grid {
         Ok(Grid::new(width, height))
     }
 
+    /// A grid from its cells in row-major order (`cells.len() == width * height`).
+    pub fn from_cells(width: usize, height: usize, cells: Vec<bool>) -> Grid {
+        assert_eq!(cells.len(), width * height, "cell count must match the size");
+        Grid { width, height, cells }
+    }
+
     pub fn width(&self) -> usize {
         self.width
     }

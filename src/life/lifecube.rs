@@ -59,8 +59,10 @@ impl LifeCube {
         let (width, height) = (g.width(), g.height());
         let words = width.div_ceil(64);
         let mut cur = vec![0u64; words * height];
-        for (x, y) in g.live_cells() {
-            cur[y * words + x / 64] |= 1 << (x % 64);
+        for (row, out) in g.cells().chunks(width.max(1)).zip(cur.chunks_mut(words.max(1))) {
+            for (cells, w) in row.chunks(64).zip(out.iter_mut()) {
+                *w = cells.iter().rev().fold(0, |acc, &c| acc << 1 | c as u64);
+            }
         }
         let tiles_x = words.div_ceil(TILE_WORDS);
         let tiles_y = height.div_ceil(TILE_ROWS);
@@ -79,15 +81,11 @@ impl LifeCube {
     }
 
     pub fn to_grid(&self) -> Grid {
-        let mut g = Grid::new(self.width, self.height);
-        for y in 0..self.height {
-            for x in 0..self.width {
-                if self.cur[y * self.words + x / 64] >> (x % 64) & 1 == 1 {
-                    g.set(x, y, true);
-                }
-            }
+        let mut cells = Vec::with_capacity(self.width * self.height);
+        for row in self.cur.chunks(self.words.max(1)).take(self.height) {
+            cells.extend((0..self.width).map(|x| row[x / 64] >> (x % 64) & 1 == 1));
         }
-        g
+        Grid::from_cells(self.width, self.height, cells)
     }
 
     pub fn population(&self) -> u64 {
@@ -126,6 +124,8 @@ impl LifeCube {
                 .par_chunks_mut(band_len)
                 .zip(active.par_chunks(tiles_x))
                 .enumerate()
+                // A band is a few microseconds of work: hand out runs of bands.
+                .with_min_len((self.tiles_y / (4 * rayon::current_num_threads())).max(1))
                 .map(|(j, (out, act))| ctx.band(j, out, act))
                 .collect()
         } else {

@@ -12,6 +12,7 @@
 
 pub mod encode;
 pub mod incremental;
+pub mod known;
 pub mod knuth_network;
 pub mod problem;
 pub mod solve;

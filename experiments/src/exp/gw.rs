@@ -174,18 +174,7 @@ pub fn variant_name(v: Variant) -> &'static str {
 }
 
 /// The Figure 5.8 orphan (Hartman et al.'s 10x10 Garden of Eden; ERRATA.md).
-pub const ORPHAN_10X10: [&str; 10] = [
-    ".*.***.*..",
-    "..*.*.*..*",
-    "*.***..**.",
-    ".*.*****.*",
-    "*..*..****",
-    "****..*..*",
-    "*.*****.*.",
-    ".**..***.*",
-    "*..*.*.*..",
-    "..*.***.*.",
-];
+pub use lifesearch::search::known::GARDEN_OF_EDEN_10X10 as ORPHAN_10X10;
 
 /// One pattern of Table 6.1 (or our stand-in for a lost one).
 pub struct Pattern {
