@@ -291,23 +291,11 @@ mod tests {
     use crate::gridwalker::grid::Solver;
     use crate::gridwalker::solve::Start;
     use crate::gridwalker::store::PlainStore;
-    use crate::life::{Grid, SpecGrid};
+    use crate::life::SpecGrid;
 
     fn target() -> SpecGrid {
         // Table 6.1's #4 (a non-orphan found after 10 probes).
-        let rows = [
-            ".*****.*..",
-            "..*.*.*..*",
-            "*.***..**.",
-            ".*.*****.*",
-            "*..*..****",
-            "****..*..*",
-            "*.*****.*.",
-            ".**..***.*",
-            "*..*.*.*..",
-            "..*.***.*.",
-        ];
-        SpecGrid::from(&Grid::from_rows(&rows).unwrap())
+        crate::search::known::garden_of_eden_with_alive(2, 0)
     }
 
     #[test]
