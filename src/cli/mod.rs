@@ -1,4 +1,6 @@
 //! The command line, one subcommand per file. `main.rs` only dispatches.
+//!
+//! Book: How to reproduce, section "Single questions from the command line" (`book/src/reproduce.md`).
 
 pub mod clusters;
 pub mod cnf;

@@ -1,6 +1,8 @@
 //! DIMACS CNF, the lingua franca of SAT solvers: `p cnf VARS CLAUSES`, then
 //! clauses as signed integers ended by `0`. Variable names travel in comment
 //! lines `c name ID NAME`, which other tools ignore.
+//!
+//! Book: Part II, chapter 4, section 4.3.1 (`book/src/thesis/ch4.md`).
 
 use crate::cnf::formula::Formula;
 use crate::cnf::lit::{Lit, MAX_VAR, Var};

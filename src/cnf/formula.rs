@@ -1,6 +1,8 @@
 //! A CNF formula whose variables may carry names, so that a clause can be
 //! printed the way Knuth prints it (`10a11 ~10b11`) and a model can be read
 //! back by name.
+//!
+//! Book: Part II, chapter 4, section 4.3.1 (`book/src/thesis/ch4.md`).
 
 use crate::cnf::lit::{Clause, Lit, MAX_VAR, Var};
 use crate::error::{Error, Result};

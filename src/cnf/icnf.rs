@@ -2,6 +2,8 @@
 //! assumption lines `a LITS 0` in any order. Each `a` line is one solver call
 //! under those assumptions against every clause read so far. The thesis'
 //! Listing 4.3 prints the header as `p incnf`; we write `p inccnf` and read both.
+//!
+//! Book: Part II, chapter 4, section 4.5 (`book/src/thesis/ch4.md`).
 
 use crate::cnf::dimacs::parse_lit;
 use crate::cnf::lit::{Clause, Lit};

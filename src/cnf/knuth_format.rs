@@ -1,6 +1,8 @@
 //! Knuth's clause format, as SAT-LIFE prints it: one clause per line, literals
 //! are variable names separated by spaces, `~` negates, and a line that begins
 //! with `~ ` (tilde, space) is a comment.
+//!
+//! Book: Part II, chapter 4, section 4.3.1 (`book/src/thesis/ch4.md`).
 
 use crate::cnf::formula::Formula;
 use crate::error::{Error, Location, Result};

@@ -1,4 +1,6 @@
 //! Variables, literals and clauses: the alphabet every encoding and solver shares.
+//!
+//! Book: Part II, chapter 4, section 4.3.1 (`book/src/thesis/ch4.md`).
 
 use std::fmt;
 

@@ -11,6 +11,8 @@
 //!   CountingAlloc = CountingAlloc;`) can read the in-process peak of a Rust
 //!   solver (batsat, varisat) with [`reset_peak`] and [`peak_bytes`]. It cannot
 //!   see the C/C++ solvers, which allocate with `malloc` directly.
+//!
+//! Book: Part II, chapter 6, section 6.1.1, Table 6.3 (`book/src/thesis/ch6.md`).
 
 use crate::cnf::solver::{Outcome, SolverKind, SolverStats};
 use crate::error::{Error, Result};

@@ -6,6 +6,8 @@
 //! assumption steps, as Wieringa's incremental iCNF. Every solver sits behind
 //! the [`Solver`] trait, made by [`new_solver`] from a [`SolverKind`]; the
 //! peak memory of one solve is measured in a child process by [`memory`].
+//!
+//! Book: Part II, chapter 4, sections 4.3 and 4.5 (`book/src/thesis/ch4.md`).
 
 pub mod backends;
 pub mod dimacs;

@@ -1,5 +1,7 @@
 //! One trait for every SAT solver, so that searches, the orphan command and the
 //! experiments can swap CaDiCaL for MiniSat without changing a line.
+//!
+//! Book: Part II, chapter 4, section 4.3.4 (`book/src/thesis/ch4.md`).
 
 use crate::cnf::lit::{Lit, Var};
 use crate::error::{Error, Result};

@@ -7,6 +7,8 @@
 //! causes it, any box too large to hold as a dense grid. Only then is the grid
 //! allocated, so a hostile file with a run count of ten billion gets a clear
 //! error instead of an allocation abort.
+//!
+//! Book: Part III, "The Life 1.05 format" (`book/src/winlife/life105.md`).
 
 use super::Pattern;
 use crate::error::{Error, Location, Result};

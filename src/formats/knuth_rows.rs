@@ -1,5 +1,7 @@
 //! Knuth's pattern format: one line per row, `.` dead, `*` alive (and `?`
 //! unknown in search targets). SAT-LIFE reads this on standard input.
+//!
+//! Book: Part III, "The Life 1.05 format", section "Knuth's rows" (`book/src/winlife/life105.md`).
 
 use crate::error::{Error, Location, Result};
 use crate::life::grid::Grid;

@@ -14,6 +14,8 @@
 //!
 //! LifeWiki's files carry the pattern's name and author as `#D Name: ...` and
 //! `#D Author: ...`; we read and write those two the same way.
+//!
+//! Book: Part III, "The Life 1.05 format" (`book/src/winlife/life105.md`).
 
 use super::canvas::Canvas;
 use super::{Pattern, Warnings, numbered_lines, one_line};

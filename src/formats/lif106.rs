@@ -2,6 +2,8 @@
 //! Quick to read and write, large on disk. The format has no place for a rule
 //! or a description; we write none, and read `#D`/`#C` comments and `#N`/`#R`
 //! rules where other programs left them.
+//!
+//! Book: Part III, "The Life 1.05 format", section "Life 1.06" (`book/src/winlife/life105.md`).
 
 use super::canvas::Canvas;
 use super::{Pattern, Warnings, numbered_lines};

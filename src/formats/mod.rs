@@ -12,6 +12,8 @@
 //! Readers never print: what a reader wants to tell the user (a description
 //! line that is too long, a newer version number) comes back as a warning in
 //! [`Loaded::warnings`], and the command line prints it on stderr.
+//!
+//! Book: Part III, "The Life 1.05 format" and its section "Other formats" (`book/src/winlife/life105.md`).
 
 pub mod canvas;
 pub mod knuth_rows;

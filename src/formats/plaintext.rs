@@ -2,6 +2,8 @@
 //! (`!Name: ...` and `!Author: ...` by convention), the other lines are rows of
 //! `.` (dead) and `O` (alive). Rows may stop after their last live cell, and an
 //! empty line is a row of dead cells. There is no place for a rule or a position.
+//!
+//! Book: Part III, "The Life 1.05 format", section "Plaintext" (`book/src/winlife/life105.md`).
 
 use super::canvas::Canvas;
 use super::{Pattern, Warnings, numbered_lines, one_line};

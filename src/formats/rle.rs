@@ -15,6 +15,8 @@
 //! `o` alive and `$` ending a row, a missing count meaning 1, trailing dead
 //! cells of a row left out, and `!` ending the pattern. Lines are at most 70
 //! characters long.
+//!
+//! Book: Part III, "The Life 1.05 format", section "RLE" (`book/src/winlife/life105.md`).
 
 use super::canvas::Canvas;
 use super::{Pattern, Warnings, numbered_lines, one_line};

@@ -1,4 +1,6 @@
 //! Streams of candidates (the 125,000 of Figure 6.1): decide them in parallel.
+//!
+//! Book: Part II, chapter 5, section 5.4 (`book/src/thesis/ch5.md`).
 
 use super::{Options, OrphanAnswer, decide_orphan};
 use crate::life::SpecGrid;

@@ -5,6 +5,8 @@
 //! the closures of Figure 5.9 come out the same either way; the order in which
 //! a pivot's constellations are tried does not, and with it the search counts
 //! of Table 6.5. Everything geometric below derives from [`Convention::pixel`].
+//!
+//! Book: Part II, chapter 5, section 5.1 (`book/src/thesis/ch5.md`).
 
 use super::Convention;
 

@@ -3,6 +3,8 @@
 //! east-west) remember the outcome of every confrontation of an id pair.
 //! The thesis found it slower than computing; its value here is the counts of
 //! Table 6.5, which measure how much work a search does.
+//!
+//! Book: Part II, chapter 6, section 6.2.4 (`book/src/thesis/ch6.md`).
 
 use super::convention::Layout;
 use super::slice::Slice;

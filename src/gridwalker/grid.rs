@@ -1,6 +1,8 @@
 //! The grid of slices for one future pattern: one slice per target cell, in
 //! row-major order, and the bookkeeping the variants need (change flags for
 //! `track`, statistics, the clones of the search).
+//!
+//! Book: Part II, chapter 5, sections 5.2 and 5.3 (`book/src/thesis/ch5.md`).
 
 use super::Variant;
 use super::convention::Layout;

@@ -4,6 +4,9 @@
 //! allows; neighbouring slices exchange "holes" through their overlap, the
 //! [`sliver`]; [`solve`] sweeps a grid of slices until nothing changes, and
 //! [`search`] forces the smallest slice to each of its constellations in turn.
+//!
+//! Book: Part II, chapter 5 (`book/src/thesis/ch5.md`), and its experiments in chapter 6
+//! (`book/src/thesis/ch6.md`).
 
 pub mod batch;
 pub mod convention;

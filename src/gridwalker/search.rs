@@ -1,6 +1,8 @@
 //! Speculative search (thesis Listing 5.5, GetUniqueSolution): force the
 //! smallest undecided slice to each of its constellations in turn, solve,
 //! recurse, and restore the grid from its clone between tries.
+//!
+//! Book: Part II, chapter 5, section 5.3 (`book/src/thesis/ch5.md`).
 
 use super::convention::Layout;
 use super::grid::Solver;

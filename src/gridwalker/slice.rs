@@ -2,6 +2,8 @@
 //! (thesis Section 5.1). Bit `i` stands for constellation `i`, whose pixel `p`
 //! is alive exactly when bit `p` of `i` is set; where pixel `p` sits in the
 //! window is the business of the [`Convention`](super::Convention).
+//!
+//! Book: Part II, chapter 5, section 5.1 (`book/src/thesis/ch5.md`).
 
 use crate::life::Rule;
 

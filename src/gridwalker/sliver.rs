@@ -6,6 +6,8 @@
 //! come out numbered alike and can simply be ANDed. Expanding inserts the
 //! three pixels back, duplicating runs of bits (the "interleaving" of Figures
 //! 5.4 and 5.5). All of it is branch-free shifts and masks on 64-bit words.
+//!
+//! Book: Part II, chapter 5, section 5.1 (`book/src/thesis/ch5.md`).
 
 use super::convention::Layout;
 use super::slice::Slice;

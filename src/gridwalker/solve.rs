@@ -1,5 +1,8 @@
 //! GridSolve and SliverSolve (thesis Listing 5.6, Sections 6.2.1-6.2.3):
 //! sweep the grid confronting neighbours until a sweep changes nothing.
+//!
+//! Book: Part II, chapter 5, section 5.3.1 (`book/src/thesis/ch5.md`), and chapter 6, sections 6.2.1-6.2.3
+//! (`book/src/thesis/ch6.md`).
 
 use super::Variant;
 use super::convention::Layout;

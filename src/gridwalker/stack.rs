@@ -9,6 +9,8 @@
 //! This engine is written for clarity, not speed: every propagation round
 //! confronts all neighbour pairs and visits every core. Each answer is checked
 //! by evolving it.
+//!
+//! Book: Part II, chapter 5, section 5.2 (`book/src/thesis/ch5.md`).
 
 use super::convention::{Layout, ThesisCode};
 use super::slice::Slice;

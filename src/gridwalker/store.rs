@@ -2,6 +2,8 @@
 //! the grid and confronts them directly; the database store (Section 6.2.4,
 //! [`super::db`]) keeps 32-bit ids and memoises every confrontation. The solver
 //! is written once against this trait.
+//!
+//! Book: Part II, chapter 5, section 5.2 (`book/src/thesis/ch5.md`).
 
 use super::convention::Layout;
 use super::slice::Slice;

@@ -2,6 +2,8 @@
 //! Clauses are assembled literal by literal, as in the C, then named and kept.
 //! The two change files alter only how a plain literal is tested (section 7)
 //! and named (section 6); those two decisions are the [`Variant`] trait.
+//!
+//! Book: Part I, SAT-LIFE, sections 6-15 (`book/src/knuth/sat-life.md`).
 
 use std::collections::HashMap;
 

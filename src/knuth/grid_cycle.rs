@@ -3,6 +3,8 @@
 //! sections differ; the counters of sections 8-15 are reused unchanged.
 //!
 //! Knuth's x runs over the m rows and y over the n columns, both from 1.
+//!
+//! Book: Part I, SAT-LIFE-GRID-CYCLE (`book/src/knuth/sat-life-grid-cycle.md`).
 
 use super::encoder::{Bounds, Encoder, Style, Variant};
 use super::var::Var;

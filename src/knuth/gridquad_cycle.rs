@@ -2,6 +2,8 @@
 //! symmetric under both the horizontal and the vertical mirror. Only the
 //! cells with 2x <= m + 1 and 2y <= n + 1 get variables; a literal of any
 //! other cell is renamed to its mirror image when it is written.
+//!
+//! Book: Part I, SAT-LIFE-GRIDQUAD-CYCLE (`book/src/knuth/sat-life-gridquad-cycle.md`).
 
 use super::Listing;
 use super::encoder::{Bounds, Encoder, NEXT, Variant};

@@ -12,6 +12,9 @@
 //! (x, y) = (gy + 1, gx + 1), so row 0 of the grid is Knuth's first input
 //! line. For the cycles, Knuth's cell (x, y) with 1 <= x <= m, 1 <= y <= n is
 //! grid cell (y - 1, x - 1) of an n-wide, m-high grid; see [`grid_cell`].
+//!
+//! Book: Part I, all three programs (`book/src/knuth/sat-life.md`, `book/src/knuth/sat-life-grid-cycle.md`,
+//! `book/src/knuth/sat-life-gridquad-cycle.md`).
 
 pub mod encoder;
 pub mod grid_cycle;

@@ -5,6 +5,8 @@
 //! y the column (the character in the line, counted from 1). A [`Grid`] is
 //! read the same way: grid cell (gx, gy), column gx of row gy, is Knuth's cell
 //! (x, y) = (gy + 1, gx + 1).
+//!
+//! Book: Part I, SAT-LIFE, sections 2-7 (`book/src/knuth/sat-life.md`).
 
 use super::encoder::{Bounds, Encoder, Variant};
 use super::var::Var;

@@ -2,6 +2,8 @@
 //! store a variable: they print its name. We keep the parts of the name apart
 //! so that a SAT layer can use the variables directly, and print the name
 //! only when Knuth's text is wanted.
+//!
+//! Book: Part I, SAT-LIFE, sections 1-2 (`book/src/knuth/sat-life.md`).
 
 use std::fmt;
 

@@ -16,6 +16,8 @@
 //! set, as in [`crate::life::batch`]; a row is an n-bit number with bit x = column x.
 //! Counts are accumulated in `f64`: every partial sum is a count of parents, at
 //! most 2^49 < 2^53, so the floating-point arithmetic is exact.
+//!
+//! Book: Part II, chapter 6, section 6.4 (`book/src/thesis/ch6.md`).
 
 use crate::error::{Error, Result};
 use crate::life::Rule;

@@ -57,6 +57,8 @@
 //!
 //! The outer loop scans the board in row order and starts a traversal at each
 //! live cell that has no label yet; each traversal opens a new cluster.
+//!
+//! Book: Part III, "Finding clusters" (`book/src/winlife/clusters.md`).
 
 use crate::life::grid::Grid;
 

@@ -1,5 +1,8 @@
 //! A dense rectangle of cells: the interchange type between formats, engines
 //! and searches. Engines keep their own packed layouts and convert at the edges.
+//!
+//! Book: Part II, chapter 2, section 2.1 (`book/src/thesis/ch2.md`), and Part III, "The torus board"
+//! (`book/src/winlife/torus.md`).
 
 use crate::error::{Error, Result};
 

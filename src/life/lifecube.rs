@@ -7,6 +7,8 @@
 //! Second, the board is cut into tiles, and a tile is recomputed only when it
 //! or one of its eight neighbours changed in the last generation, so still
 //! regions cost nothing.
+//!
+//! Book: Part II, chapter 3, section 3.1, "This crate's LIFECUBE" (`book/src/thesis/ch3.md`).
 
 use crate::life::grid::{Grid, Topology};
 use crate::life::rule::Rule;

@@ -1,4 +1,6 @@
 //! Rules, grids and the engines that evolve them (thesis chapter 3; WinLife's rules and torus).
+//!
+//! Book: Part II, chapter 3, section 3.1 (`book/src/thesis/ch3.md`).
 
 pub mod ancestors;
 pub mod batch;

@@ -1,5 +1,7 @@
 //! The baseline of Table 3.1: count the eight neighbours of every cell, one by
 //! one. Slow and obviously right, it is the twin every faster engine is tested against.
+//!
+//! Book: Part II, chapter 2, section 2.1.1 (`book/src/thesis/ch2.md`).
 
 use crate::life::grid::{Grid, Topology};
 use crate::life::rule::Rule;

@@ -1,5 +1,8 @@
 //! Life-like rules: which neighbour counts give birth, which let a cell survive.
 //! Both notations are read: Golly's `B3/S23` and WinLife's survival/birth `23/3`.
+//!
+//! Book: Part II, chapter 2, section 2.1 (`book/src/thesis/ch2.md`), and Part III, "Rules and HiLife"
+//! (`book/src/winlife/rules.md`).
 
 use crate::error::{Error, Result};
 use std::fmt;

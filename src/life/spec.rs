@@ -1,5 +1,7 @@
 //! A future pattern whose cells may be unknown: the question every search asks
 //! ("what could have led here?") starts from one of these.
+//!
+//! Book: Part II, chapter 5, section 5.2 (`book/src/thesis/ch5.md`).
 
 use crate::life::grid::Grid;
 

@@ -1,6 +1,8 @@
 //! The lookup-table engine (the JavaLife/QLife idea, thesis chapter 3): the
 //! 2x2 centre of every 4x4 tile depends only on those sixteen cells, so all
 //! 65,536 answers are computed once per rule and each step is table lookups.
+//!
+//! Book: Part II, chapter 3, section 3.1, "This crate's LIFECUBE" (`book/src/thesis/ch3.md`).
 
 use crate::life::grid::{Grid, Topology};
 use crate::life::rule::Rule;

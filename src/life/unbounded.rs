@@ -2,6 +2,8 @@
 //! and allocated only where cells live (the thesis' super-blocks play this
 //! part). A block is computed when it or a neighbour holds live cells; blocks
 //! that die are dropped, so memory follows the pattern, not its bounding box.
+//!
+//! Book: Part II, chapter 3, section 3.1, "This crate's LIFECUBE" (`book/src/thesis/ch3.md`).
 
 use crate::life::grid::Grid;
 use crate::life::lifecube::{combine, three_sum};

@@ -1,5 +1,7 @@
 //! From a [`Problem`] to a [`Formula`]: lay out the generations as layers of
 //! cell variables, then constrain every step with the chosen encoding.
+//!
+//! Book: Part II, chapter 6, section 6.1 (`book/src/thesis/ch6.md`).
 
 use crate::cnf::{Formula, Lit, Var};
 use crate::error::Result;

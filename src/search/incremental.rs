@@ -17,6 +17,8 @@
 //!     assert!(!a.orphan); // every 4x4 pattern with few cells has a parent
 //! }
 //! ```
+//!
+//! Book: Part II, chapter 4, section 4.5 (`book/src/thesis/ch4.md`), used in chapter 6, section 6.3.
 
 use crate::cnf::{
     Formula, IcnfItem, IcnfScript, Lit, Outcome, Solver, SolverKind, SolverStats, Var, new_solver,

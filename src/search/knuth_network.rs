@@ -7,6 +7,8 @@
 //! at time t"); every other cell is dead at time t, and cells that cannot be
 //! born get no variable at all. Chaining it over times 0, 1, ... with the
 //! same rectangle keeps the names aligned from one step to the next.
+//!
+//! Book: Part II, chapter 4, section 4.3.1 (`book/src/thesis/ch4.md`).
 
 use crate::cnf::{Formula, Var};
 use crate::error::{Error, Result};

@@ -9,6 +9,9 @@
 //! read the answer back as grids, every one of which can be checked by
 //! evolving it ([`verify`]). [`incremental`] keeps one formula for a whole
 //! stream of orphan questions and changes only the assumptions.
+//!
+//! Book: Part II, chapter 6, section 6.1 (`book/src/thesis/ch6.md`), with the encodings in chapter 4, section
+//! 4.3.1 (`book/src/thesis/ch4.md`).
 
 pub mod encode;
 pub mod incremental;

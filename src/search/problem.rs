@@ -1,4 +1,6 @@
 //! What a search asks, independent of how it is encoded.
+//!
+//! Book: Part II, chapter 6, section 6.1 (`book/src/thesis/ch6.md`).
 
 use crate::error::{Error, Result};
 use crate::life::{Rule, SpecGrid};

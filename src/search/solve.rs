@@ -1,4 +1,6 @@
 //! Run a solver on an encoded problem and read the answer back as grids.
+//!
+//! Book: Part II, chapter 6, section 6.1 (`book/src/thesis/ch6.md`).
 
 use crate::cnf::{Outcome, Solver, SolverStats};
 use crate::error::Result;

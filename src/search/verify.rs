@@ -1,5 +1,7 @@
 //! Check answers by evolving them with the reference engine
 //! ([`crate::life::naive::step`]), independently of any encoding.
+//!
+//! Book: Part II, chapter 6, section 6.1 (`book/src/thesis/ch6.md`).
 
 use crate::life::naive::step;
 use crate::life::{Cell, Grid, Rule, SpecGrid, Topology};

@@ -4,6 +4,8 @@
 //! dead, a known dead cell the 140 windows that make it live; an unknown
 //! target (a literal) gets all 512, each with the target literal added. No
 //! auxiliary variables, and any Life-like rule works.
+//!
+//! Book: Part II, chapter 4, section 4.3.1 (`book/src/thesis/ch4.md`).
 
 use crate::cnf::{Clause, Lit};
 use crate::life::Rule;
