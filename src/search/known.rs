@@ -1,5 +1,7 @@
 //! Patterns the sources name, kept in one place so that every test, benchmark
 //! and experiment asks its question of exactly the same cells.
+//!
+//! Book: Part II, chapter 5, section 5.3.1 (`book/src/thesis/ch5.md`).
 
 use crate::life::{Cell, Grid, SpecGrid};
 
