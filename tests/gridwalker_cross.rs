@@ -51,17 +51,7 @@ fn brute_has_parent(t: &SpecGrid, rule: Rule) -> bool {
 fn random_target(rng: &mut Pcg64, w: usize, h: usize) -> SpecGrid {
     let density = rng.random_range(0.2..0.8);
     let unknown = if rng.random_bool(0.5) { rng.random_range(0.0..0.3) } else { 0.0 };
-    let mut t = SpecGrid::new(w, h, Cell::Dead);
-    for c in t.cells.iter_mut() {
-        *c = if rng.random_bool(unknown) {
-            Cell::Unknown
-        } else if rng.random_bool(density) {
-            Cell::Alive
-        } else {
-            Cell::Dead
-        };
-    }
-    t
+    SpecGrid::random(w, h, density, unknown, rng)
 }
 
 fn check_predecessor(t: &SpecGrid, p: &Grid, rule: Rule) {

@@ -97,17 +97,7 @@ fn verdict(has_parent: bool) -> &'static str {
 
 /// A target with independent cells: `?` with probability `unknown`, else alive with `density`.
 fn uniform_target(rng: &mut Pcg64, w: usize, h: usize, density: f64, unknown: f64) -> SpecGrid {
-    let mut t = SpecGrid::new(w, h, Cell::Dead);
-    for c in t.cells.iter_mut() {
-        *c = if rng.random_bool(unknown) {
-            Cell::Unknown
-        } else if rng.random_bool(density) {
-            Cell::Alive
-        } else {
-            Cell::Dead
-        };
-    }
-    t
+    SpecGrid::random(w, h, density, unknown, rng)
 }
 
 /// The inner HxW of one generation of a random (H+2)x(W+2) parent: never an orphan until edited.

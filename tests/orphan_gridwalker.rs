@@ -14,17 +14,8 @@ fn gridwalker_and_sat_agree_on_random_patterns() {
     let mut orphans = 0;
     for i in 0..40 {
         let n = 3 + i % 6;
-        let mut t = SpecGrid::new(n, n, Cell::Dead);
         let density = rng.random_range(0.3..0.8);
-        for c in t.cells.iter_mut() {
-            *c = if rng.random_bool(0.05) {
-                Cell::Unknown
-            } else if rng.random_bool(density) {
-                Cell::Alive
-            } else {
-                Cell::Dead
-            };
-        }
+        let t = SpecGrid::random(n, n, density, 0.05, &mut rng);
         let enc =
             encode(&Problem::orphan(t.clone(), Boundary::Free), Encoding::Window, Rule::CONWAY).unwrap();
         let sat = solve(&enc, new_solver(SolverKind::Cadical).unwrap().as_mut()).unwrap();

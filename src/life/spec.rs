@@ -48,6 +48,28 @@ impl SpecGrid {
                 })
             })
     }
+    /// A random target from a seeded generator: each cell is `?` with
+    /// probability `unknown`, otherwise alive with probability `density`.
+    pub fn random(
+        width: usize,
+        height: usize,
+        density: f64,
+        unknown: f64,
+        rng: &mut impl rand::Rng,
+    ) -> SpecGrid {
+        let mut t = SpecGrid::new(width, height, Cell::Dead);
+        for c in t.cells.iter_mut() {
+            *c = if rng.random_bool(unknown) {
+                Cell::Unknown
+            } else if rng.random_bool(density) {
+                Cell::Alive
+            } else {
+                Cell::Dead
+            };
+        }
+        t
+    }
+
     /// Rows of `.`, `*` and `?`.
     pub fn to_rows(&self) -> Vec<String> {
         (0..self.height)
