@@ -70,7 +70,10 @@ pub(crate) struct Trail<Id> {
 }
 
 struct Level<Id> {
-    old: Vec<(u32, Id)>,
+    /// Which cells changed, and parallel to it what they held: two vectors,
+    /// as a `(u32, Id)` pair would put the 64-byte slice at an odd offset.
+    changed: Vec<u32>,
+    old: Vec<Id>,
     dirty: Vec<u8>,
 }
 
@@ -88,7 +91,9 @@ impl<Id: Copy> Trail<Id> {
             && let Some(d) = self.log
         {
             self.stamp[i] = self.epoch;
-            self.levels[d].old.push((i as u32, *old));
+            let level = &mut self.levels[d];
+            level.changed.push(i as u32);
+            level.old.push(*old);
         }
     }
 
@@ -196,8 +201,13 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     pub(crate) fn save(&mut self, depth: usize) {
         let levels = &mut self.trail.levels;
         if levels.len() <= depth {
-            levels.resize_with(depth + 1, || Level { old: Vec::new(), dirty: Vec::new() });
+            levels.resize_with(depth + 1, || Level {
+                changed: Vec::new(),
+                old: Vec::new(),
+                dirty: Vec::new(),
+            });
         }
+        levels[depth].changed.clear();
         levels[depth].old.clear();
         levels[depth].dirty.clone_from(&self.dirty);
         self.trail.start(depth);
@@ -206,9 +216,10 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     /// Put the grid back as [`Solver::save`] at `depth` found it.
     pub(crate) fn restore(&mut self, depth: usize) {
         let level = &mut self.trail.levels[depth];
-        for &(i, old) in &level.old {
+        for (&i, &old) in level.changed.iter().zip(&level.old) {
             self.cells[i as usize] = old;
         }
+        level.changed.clear();
         level.old.clear();
         self.dirty.clone_from(&level.dirty);
         self.trail.start(depth);

@@ -22,10 +22,11 @@ pub enum Start {
 
 impl<S: SliceStore, L: Layout> Solver<S, L> {
     // ANCHOR: pairs
-    /// Confront the slice at `i` with its east neighbour.
+    /// Confront the slice at `i` with its east neighbour. `TRACK`: the
+    /// `track` variant, fixed at compile time so the other variants pay nothing for it.
     #[inline(always)]
-    fn ew(&mut self, i: usize) -> Result<Changed, Contradiction> {
-        if self.tracking() {
+    fn ew<const TRACK: bool>(&mut self, i: usize) -> Result<Changed, Contradiction> {
+        if TRACK {
             if self.dirty[i] & EW_DIRTY == 0 {
                 self.stats.skipped += 1;
                 return Ok(Changed::default());
@@ -38,7 +39,7 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
         let ch = self.store.confront_ew(&mut left[i], &mut right[0], |second, old| {
             trail.touch(if second { i + 1 } else { i }, old)
         })?;
-        if self.tracking() {
+        if TRACK {
             self.note(i, i + 1, ch, EW_DIRTY);
         }
         Ok(ch)
@@ -46,8 +47,8 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
 
     /// Confront the slice at `i` with its south neighbour.
     #[inline(always)]
-    fn ns(&mut self, i: usize) -> Result<Changed, Contradiction> {
-        if self.tracking() {
+    fn ns<const TRACK: bool>(&mut self, i: usize) -> Result<Changed, Contradiction> {
+        if TRACK {
             if self.dirty[i] & NS_DIRTY == 0 {
                 self.stats.skipped += 1;
                 return Ok(Changed::default());
@@ -61,7 +62,7 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
         let ch = self.store.confront_ns(&mut upper[i], &mut lower[0], |second, old| {
             trail.touch(if second { j } else { i }, old)
         })?;
-        if self.tracking() {
+        if TRACK {
             self.note(i, j, ch, NS_DIRTY);
         }
         Ok(ch)
@@ -82,31 +83,34 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     // ANCHOR_END: pairs
 
     // ANCHOR: sliver_solve
-    /// SliverSolve going forward at (x, y): east, then south; while the south
-    /// confrontation changed the centre, east again (stop if the centre did
-    /// not change) and south again. Returns whether any slice changed.
+    /// SliverSolve going forward at cell `i`: east, then south; while the
+    /// south confrontation changed the centre, east again (stop if the centre
+    /// did not change) and south again. Returns whether any slice changed.
+    /// `EAST`, `SOUTH`: the cell has an east, a south neighbour (known per loop, so
+    /// the sweep does not test the edges cell by cell). `REPEAT`: all but `no-repeat`.
     #[inline(always)]
-    fn sliver_forward(&mut self, x: usize, y: usize) -> Result<bool, Contradiction> {
-        let i = y * self.width + x;
-        let (has_e, has_s) = (x + 1 < self.width, y + 1 < self.height);
+    fn sliver_forward<const TRACK: bool, const REPEAT: bool, const EAST: bool, const SOUTH: bool>(
+        &mut self,
+        i: usize,
+    ) -> Result<bool, Contradiction> {
         let mut any = false;
-        if has_e {
-            let c = self.ew(i)?;
+        if EAST {
+            let c = self.ew::<TRACK>(i)?;
             any |= c.first | c.second;
         }
-        if !has_s {
+        if !SOUTH {
             return Ok(any);
         }
-        let c = self.ns(i)?;
+        let c = self.ns::<TRACK>(i)?;
         any |= c.first | c.second;
         let mut centre = c.first;
-        while centre && has_e && self.variant != Variant::NoRepeat {
-            let c = self.ew(i)?;
+        while REPEAT && EAST && centre {
+            let c = self.ew::<TRACK>(i)?;
             any |= c.first | c.second;
             if !c.first {
                 break;
             }
-            let c = self.ns(i)?;
+            let c = self.ns::<TRACK>(i)?;
             any |= c.first | c.second;
             centre = c.first;
         }
@@ -115,28 +119,29 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
 
     /// The mirror image going back: west, then north.
     #[inline(always)]
-    fn sliver_reverse(&mut self, x: usize, y: usize) -> Result<bool, Contradiction> {
-        let i = y * self.width + x;
-        let (has_w, has_n) = (x > 0, y > 0);
+    fn sliver_reverse<const TRACK: bool, const REPEAT: bool, const WEST: bool, const NORTH: bool>(
+        &mut self,
+        i: usize,
+    ) -> Result<bool, Contradiction> {
         let mut any = false;
-        if has_w {
-            let c = self.ew(i - 1)?;
+        if WEST {
+            let c = self.ew::<TRACK>(i - 1)?;
             any |= c.first | c.second;
         }
-        if !has_n {
+        if !NORTH {
             return Ok(any);
         }
         let north = i - self.width;
-        let c = self.ns(north)?;
+        let c = self.ns::<TRACK>(north)?;
         any |= c.first | c.second;
         let mut centre = c.second;
-        while centre && has_w && self.variant != Variant::NoRepeat {
-            let c = self.ew(i - 1)?;
+        while REPEAT && WEST && centre {
+            let c = self.ew::<TRACK>(i - 1)?;
             any |= c.first | c.second;
             if !c.second {
                 break;
             }
-            let c = self.ns(north)?;
+            let c = self.ns::<TRACK>(north)?;
             any |= c.first | c.second;
             centre = c.second;
         }
@@ -144,40 +149,59 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     }
     // ANCHOR_END: sliver_solve
 
-    /// One sweep; the count of SliverSolve calls that changed something.
+    /// A forward sweep over the whole grid, row by row: the last column has
+    /// no east pair, the last row no south pair. The count of SliverSolve
+    /// calls that changed something.
     #[inline(always)]
-    fn sweep(&mut self, forward: bool) -> Result<u64, Contradiction> {
-        self.stats.sweeps += 1;
+    fn forward<const T: bool, const R: bool>(&mut self) -> Result<u64, Contradiction> {
         let (w, h) = (self.width, self.height);
         let mut changes = 0;
-        if forward {
-            for y in 0..h {
-                for x in 0..w {
-                    changes += self.sliver_forward(x, y)? as u64;
+        for y in 0..h {
+            let row = y * w;
+            if y + 1 < h {
+                for i in row..row + w - 1 {
+                    changes += self.sliver_forward::<T, R, true, true>(i)? as u64;
+                }
+                changes += self.sliver_forward::<T, R, false, true>(row + w - 1)? as u64;
+            } else {
+                for i in row..row + w - 1 {
+                    changes += self.sliver_forward::<T, R, true, false>(i)? as u64;
                 }
             }
-        } else {
-            changes = self.reverse_from(w * h - 1)?;
         }
-        self.stats.changes += changes;
         Ok(changes)
     }
 
-    /// A reverse sweep starting at cell index `start` (inclusive) back to the origin.
+    /// A reverse sweep from cell index `start` (inclusive) back to the origin.
     #[inline(always)]
-    fn reverse_from(&mut self, start: usize) -> Result<u64, Contradiction> {
+    fn reverse_from<const T: bool, const R: bool>(&mut self, start: usize) -> Result<u64, Contradiction> {
+        let w = self.width;
         let mut changes = 0;
-        let (mut x, mut y) = (start % self.width, start / self.width);
-        loop {
-            changes += self.sliver_reverse(x, y)? as u64;
-            if x > 0 {
-                x -= 1;
-            } else if y > 0 {
-                (x, y) = (self.width - 1, y - 1);
+        for y in (0..=start / w).rev() {
+            let row = y * w;
+            let last = if y == start / w { start } else { row + w - 1 };
+            if y > 0 {
+                for i in (row + 1..=last).rev() {
+                    changes += self.sliver_reverse::<T, R, true, true>(i)? as u64;
+                }
+                changes += self.sliver_reverse::<T, R, false, true>(row)? as u64;
             } else {
-                return Ok(changes);
+                for i in (row + 1..=last).rev() {
+                    changes += self.sliver_reverse::<T, R, true, false>(i)? as u64;
+                }
             }
         }
+        Ok(changes)
+    }
+
+    /// One sweep; the count of SliverSolve calls that changed something.
+    #[inline(always)]
+    fn sweep<const T: bool, const R: bool>(&mut self, forward: bool) -> Result<u64, Contradiction> {
+        self.stats.sweeps += 1;
+        let changes =
+            if forward { self.forward::<T, R>()? } else { self.reverse_from::<T, R>(self.cells.len() - 1)? };
+        self.stats.changes += changes;
+        Ok(changes)
     }
 
     // ANCHOR: grid_solve
@@ -202,6 +226,15 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
 
     #[inline(always)]
     fn grid_solve_portable(&mut self, start: Start) -> Result<(), Contradiction> {
+        match self.variant {
+            Variant::Track => self.grid_solve_with::<true, true>(start),
+            Variant::NoRepeat => self.grid_solve_with::<false, false>(start),
+            _ => self.grid_solve_with::<false, true>(start),
+        }
+    }
+
+    #[inline(always)]
+    fn grid_solve_with<const T: bool, const R: bool>(&mut self, start: Start) -> Result<(), Contradiction> {
         if self.cells.is_empty() {
             return Ok(());
         }
@@ -209,14 +242,14 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
         let mut forward = true;
         if let (Start::Pivot(p), false) = (start, single) {
             self.stats.sweeps += 1;
-            let changes = self.reverse_from(p)?;
+            let changes = self.reverse_from::<T, R>(p)?;
             self.stats.changes += changes;
             if changes == 0 {
                 return Ok(());
             }
         }
         loop {
-            if self.sweep(forward)? == 0 {
+            if self.sweep::<T, R>(forward)? == 0 {
                 return Ok(());
             }
             forward = single || !forward;
