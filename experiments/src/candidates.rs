@@ -75,10 +75,15 @@ pub fn tile(g: &Grid, t: usize) -> Grid {
     out
 }
 
-/// Table 6.2's batches: the first 20 candidates over the 4 rarest patterns,
-/// tiled 2x2 and 4x4.
+/// The 10x10 patterns behind Table 6.2: the first 20 candidates over the 4
+/// rarest patterns, in generation order.
+pub fn table_6_2_bases(rank: &[u64], q: usize) -> Vec<Grid> {
+    candidates(rank, q, 4).into_iter().take(20).map(|c| c.1).collect()
+}
+
+/// Table 6.2's batches: the bases tiled 2x2 and 4x4.
 pub fn table_6_2_batches(rank: &[u64], q: usize) -> (Vec<Grid>, Vec<Grid>) {
-    let first: Vec<Grid> = candidates(rank, q, 4).into_iter().take(20).map(|c| c.1).collect();
+    let first = table_6_2_bases(rank, q);
     (first.iter().map(|g| tile(g, 2)).collect(), first.iter().map(|g| tile(g, 4)).collect())
 }
 

@@ -59,6 +59,9 @@ enum Cmd {
     List,
     /// Redraw every figure and generated table from the CSVs, without measuring.
     Plot,
+    /// Write Table 6.2's 40 patterns (20x20 and 40x40, in generation order) as
+    /// rows of `.` and `*` into DIR, to give them to other solvers.
+    Patterns { dir: PathBuf },
     /// Check every existing output: CSV columns, valid SVG and PNG figures.
     #[command(hide = true)]
     Check,
@@ -192,6 +195,20 @@ fn real_main(cli: Cli) -> Result<bool> {
                 bail!("run: name at least one experiment (see `experiments list`)");
             }
             run_many(&mk(full), &ids, force)
+        }
+        Cmd::Patterns { dir } => {
+            let ctx = mk(false);
+            let (q, rank, _) = candidates::load_ranking(&ctx)?;
+            let (b20, b40) = candidates::table_6_2_batches(&rank, q);
+            std::fs::create_dir_all(&dir)?;
+            for (side, batch) in [(20, b20), (40, b40)] {
+                for (i, g) in batch.iter().enumerate() {
+                    let path = dir.join(format!("table-6-2-{side}x{side}-{:02}.txt", i + 1));
+                    harness::write_text(&path, &(g.to_rows().join("\n") + "\n"))?;
+                }
+            }
+            eprintln!("wrote 40 patterns to {}", dir.display());
+            Ok(true)
         }
         Cmd::List => {
             let ctx = mk(false);

@@ -33,7 +33,17 @@ pub struct SatTimed {
 
 /// Decide `spec` with `kind`, `runs` times on a fresh solver each, keep the fastest.
 pub fn decide(spec: &SpecGrid, kind: SolverKind, runs: usize) -> Result<SatTimed> {
-    let enc = encode(&Problem::orphan(spec.clone(), Boundary::Free), Encoding::Window, Rule::CONWAY)?;
+    decide_encoded(spec, kind, Encoding::Window, runs)
+}
+
+/// [`decide`] with the encoding of one Life step chosen.
+pub fn decide_encoded(
+    spec: &SpecGrid,
+    kind: SolverKind,
+    encoding: Encoding,
+    runs: usize,
+) -> Result<SatTimed> {
+    let enc = encode(&Problem::orphan(spec.clone(), Boundary::Free), encoding, Rule::CONWAY)?;
     let mut best: Option<SatTimed> = None;
     for _ in 0..runs.max(1) {
         let mut solver = new_solver(kind)?;
