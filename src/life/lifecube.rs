@@ -121,32 +121,50 @@ impl LifeCube {
         };
         let band_len = TILE_ROWS * self.words;
         let tiles_x = self.tiles_x;
-        let changed: Vec<Vec<bool>> = if parallel {
+        // Each band writes its tiles' change flags into its own stretch of `changed`.
+        let mut changed = std::mem::take(&mut self.changed);
+        if parallel {
             self.next
                 .par_chunks_mut(band_len)
                 .zip(active.par_chunks(tiles_x))
+                .zip(changed.par_chunks_mut(tiles_x))
                 .enumerate()
                 // A band is a few microseconds of work: hand out runs of bands.
                 .with_min_len((self.tiles_y / (4 * rayon::current_num_threads())).max(1))
-                .map(|(j, (out, act))| ctx.band(j, out, act))
-                .collect()
+                .for_each(|(j, ((out, act), ch))| ctx.band(j, out, act, ch));
         } else {
-            self.next
+            for (j, ((out, act), ch)) in self
+                .next
                 .chunks_mut(band_len)
                 .zip(active.chunks(tiles_x))
+                .zip(changed.chunks_mut(tiles_x))
                 .enumerate()
-                .map(|(j, (out, act))| ctx.band(j, out, act))
-                .collect()
-        };
-        self.changed = changed.concat();
+            {
+                ctx.band(j, out, act, ch);
+            }
+        }
+        self.changed = changed;
         std::mem::swap(&mut self.cur, &mut self.next);
     }
     // ANCHOR_END: step
 
     /// A tile must be recomputed when it or a neighbour tile changed last time.
     fn active_tiles(&self) -> Vec<bool> {
+        // A dense soup changes everywhere: then everything is active.
+        if self.changed.iter().all(|&c| c) {
+            return self.changed.clone();
+        }
         let (tx, ty) = (self.tiles_x as isize, self.tiles_y as isize);
         let torus = self.topology == Topology::Torus;
+        let wrap = |v: isize, n: isize| {
+            if v < 0 {
+                v + n
+            } else if v >= n {
+                v - n
+            } else {
+                v
+            }
+        };
         let mut active = vec![false; self.changed.len()];
         for j in 0..ty {
             for i in 0..tx {
@@ -157,8 +175,8 @@ impl LifeCube {
                     for di in -1..=1 {
                         let (mut a, mut b) = (i + di, j + dj);
                         if torus {
-                            a = a.rem_euclid(tx);
-                            b = b.rem_euclid(ty);
+                            a = wrap(a, tx);
+                            b = wrap(b, ty);
                         } else if a < 0 || b < 0 || a >= tx || b >= ty {
                             continue;
                         }
@@ -183,16 +201,17 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    /// Compute band `j` into `out` (its rows of the next buffer); returns which tiles changed.
-    fn band(&self, j: usize, out: &mut [u64], active: &[bool]) -> Vec<bool> {
+    /// Compute band `j` into `out` (its rows of the next buffer) and which of
+    /// its tiles changed into `changed`.
+    fn band(&self, j: usize, out: &mut [u64], active: &[bool], changed: &mut [bool]) {
         let y0 = j * TILE_ROWS;
         let rows = out.len() / self.words;
         // The flat stagger-step pass is written for Conway's rule; other rules
         // go through the general adder below.
         if self.rule == Rule::CONWAY && active.iter().all(|&a| a) {
-            return self.full_band(y0, rows, out);
+            return self.full_band(y0, rows, out, changed);
         }
-        let mut changed = vec![false; self.tiles_x];
+        changed.fill(false);
         let mut i = 0;
         while i < self.tiles_x {
             if !active[i] {
@@ -211,68 +230,86 @@ impl Ctx<'_> {
                 changed[start + k] = d.iter().any(|&x| x != 0);
             }
         }
-        changed
     }
 
     // ANCHOR: full_band
     /// A band whose tiles are all active: copy its rows once into a buffer with
     /// a halo word at each end, then sweep it in strips of `STRIP` words.
-    fn full_band(&self, y0: usize, rows: usize, out: &mut [u64]) -> Vec<bool> {
+    fn full_band(&self, y0: usize, rows: usize, out: &mut [u64], changed: &mut [bool]) {
         #[cfg(target_arch = "x86_64")]
         {
             let level = SIMD_LIMIT.load(Ordering::Relaxed);
             if level >= 2 && std::arch::is_x86_feature_detected!("avx512f") {
                 // SAFETY: the CPU has AVX-512F, checked just above.
-                return unsafe { self.full_band_avx512(y0, rows, out) };
+                return unsafe { self.full_band_avx512(y0, rows, out, changed) };
             }
             if level >= 1 && std::arch::is_x86_feature_detected!("avx2") {
                 // SAFETY: the CPU has AVX2, checked just above.
-                return unsafe { self.full_band_avx2(y0, rows, out) };
+                return unsafe { self.full_band_avx2(y0, rows, out, changed) };
             }
         }
-        self.full_band_portable(y0, rows, out)
+        self.full_band_portable(y0, rows, out, changed)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f")]
-    unsafe fn full_band_avx512(&self, y0: usize, rows: usize, out: &mut [u64]) -> Vec<bool> {
-        self.full_band_portable(y0, rows, out)
+    unsafe fn full_band_avx512(&self, y0: usize, rows: usize, out: &mut [u64], changed: &mut [bool]) {
+        self.full_band_portable(y0, rows, out, changed)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn full_band_avx2(&self, y0: usize, rows: usize, out: &mut [u64]) -> Vec<bool> {
-        self.full_band_portable(y0, rows, out)
+    unsafe fn full_band_avx2(&self, y0: usize, rows: usize, out: &mut [u64], changed: &mut [bool]) {
+        self.full_band_portable(y0, rows, out, changed)
     }
 
     #[inline(always)]
-    fn full_band_portable(&self, y0: usize, rows: usize, out: &mut [u64]) -> Vec<bool> {
+    fn full_band_portable(&self, y0: usize, rows: usize, out: &mut [u64], changed: &mut [bool]) {
         let words = self.words;
         if self.torus && !self.width.is_multiple_of(64) {
             // The wrap-around does not fall on a word boundary: take the general path.
             let mut diff = vec![0u64; words];
             self.run_portable(y0, rows, 0, words, out, &mut diff);
-            let mut changed = vec![false; self.tiles_x];
             for (t, d) in diff.chunks(TILE_WORDS).enumerate() {
                 changed[t] = d.iter().any(|&x| x != 0);
             }
-            return changed;
+            return;
         }
         // The band's rows y0-1 ..= y0+rows, each with one halo word on either
         // side holding what lies beyond the edge (the far end of the row on a
         // torus, nothing on a bounded board).
         let stride = words + 2;
-        let mut buf = vec![0u64; (rows + 2) * stride];
+        // Borrowed from the thread rather than used inside a closure: a closure
+        // would not be compiled with this function's vector instructions.
+        let mut buf = SCRATCH.take();
+        buf.clear();
+        buf.resize((rows + 2) * stride, 0);
         for (k, y) in (y0 as isize - 1..=(y0 + rows) as isize).enumerate() {
             if let Some(r) = self.row(y) {
                 let dst = &mut buf[k * stride..(k + 1) * stride];
-                dst[1..=words].copy_from_slice(r);
+                copy_words(&mut dst[1..=words], r);
                 if self.torus {
                     dst[0] = r[words - 1];
                     dst[words + 1] = r[0];
                 }
             }
         }
+        self.sweep_band(&buf, stride, y0, rows, out, changed);
+        SCRATCH.set(buf);
+    }
+
+    /// Sweep the band's copy `buf` strip by strip into `out`.
+    #[inline(always)]
+    fn sweep_band(
+        &self,
+        buf: &[u64],
+        stride: usize,
+        y0: usize,
+        rows: usize,
+        out: &mut [u64],
+        changed: &mut [bool],
+    ) {
+        let words = self.words;
         let alive = &self.cur[y0 * words..(y0 + rows) * words];
         let mut diff = vec![0u64; words];
         let mut col = 0;
@@ -291,7 +328,9 @@ impl Ctx<'_> {
                 out[r * words + words - 1] &= mask;
             }
         }
-        diff.chunks(TILE_WORDS).map(|d| d.iter().any(|&x| x != 0)).collect()
+        for (c, d) in changed.iter_mut().zip(diff.chunks(TILE_WORDS)) {
+            *c = d.iter().any(|&x| x != 0);
+        }
     }
     // ANCHOR_END: full_band
 
@@ -509,6 +548,26 @@ fn combine_conway(s: [&[u64]; 6], alive: &[u64], dst: &mut [u64], diff: &mut [u6
 
 // ANCHOR_END: combine
 
+thread_local! {
+    /// Each thread's copy of the band being computed, kept between bands.
+    static SCRATCH: std::cell::Cell<Vec<u64>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// Copy a row, eight words at a time as fixed-size moves: a board row is a
+/// short copy, and calling `memcpy` for each costs more than the copy.
+#[inline(always)]
+fn copy_words(dst: &mut [u64], src: &[u64]) {
+    let mut d = dst.chunks_exact_mut(8);
+    let mut s = src.chunks_exact(8);
+    for (d, s) in (&mut d).zip(&mut s) {
+        let block: [u64; 8] = s.try_into().expect("chunks of eight");
+        *<&mut [u64; 8]>::try_from(d).expect("chunks of eight") = block;
+    }
+    for (d, s) in d.into_remainder().iter_mut().zip(s.remainder()) {
+        *d = *s;
+    }
+}
+
 /// Words per strip: one AVX-512 register of 64-bit lanes.
 const STRIP: usize = 8;
 
@@ -528,18 +587,12 @@ fn strip<const S: usize>(
     diff: &mut [u64],
 ) {
     let words = stride - 2;
-    let sums = |row: usize| -> ([u64; S], [u64; S]) {
-        let w = &buf[row * stride + col..row * stride + col + S + 2];
-        let (mut s0, mut s1) = ([0u64; S], [0u64; S]);
-        for k in 0..S {
-            (s0[k], s1[k]) = three_sum(w[k], w[k + 1], w[k + 2]);
-        }
-        (s0, s1)
-    };
-    let (mut a, mut b) = (sums(0), sums(1));
+    // Not a closure: closures are not compiled with the caller's vector instructions.
+    let at = |row: usize| row * stride + col..row * stride + col + S + 2;
+    let (mut a, mut b) = (strip_sums::<S>(&buf[at(0)]), strip_sums::<S>(&buf[at(1)]));
     let mut d = [0u64; S];
     for r in 0..rows {
-        let c = sums(r + 2);
+        let c = strip_sums::<S>(&buf[at(r + 2)]);
         let now = &alive[r * words + col..r * words + col + S];
         let dst = &mut out[r * words + col..r * words + col + S];
         for k in 0..S {
@@ -555,6 +608,18 @@ fn strip<const S: usize>(
     }
 }
 // ANCHOR_END: strip
+
+/// The two-bit horizontal sums of words 1..=S of `w` (words 0 and S+1 are
+/// their outer neighbours). A function of its own, always inlined: a closure
+/// is compiled without the vector instructions of the function it sits in.
+#[inline(always)]
+fn strip_sums<const S: usize>(w: &[u64]) -> ([u64; S], [u64; S]) {
+    let (mut s0, mut s1) = ([0u64; S], [0u64; S]);
+    for k in 0..S {
+        (s0[k], s1[k]) = three_sum(w[k], w[k + 1], w[k + 2]);
+    }
+    (s0, s1)
+}
 
 /// `generations` steps with LIFECUBE, on one core or all.
 pub fn evolve(g: &Grid, rule: Rule, topology: Topology, generations: u64, parallel: bool) -> Grid {
