@@ -57,49 +57,55 @@ impl Stats {
 pub(crate) const EW_DIRTY: u8 = 1;
 pub(crate) const NS_DIRTY: u8 = 2;
 
-/// The clones of Listing 5.5, made incremental: for each depth of the
-/// search, the contents at its save of every slice changed since, and the
-/// change flags. Restoring writes back only those slices.
+/// The clones of Listing 5.5, made incremental: one stack of (cell, old
+/// contents) for the whole search, and for each depth where its save left
+/// the stack and (for `track`) its change flags. Restoring pops back to the
+/// mark, writing back only the slices that changed. One stack, not one list
+/// per depth, so a deep search allocates nothing as it dives.
 pub(crate) struct Trail<Id> {
-    levels: Vec<Level<Id>>,
-    /// Which depth the changes are logged against (`None` before the first save).
-    log: Option<usize>,
+    changed: Vec<u32>,
+    old: Vec<Id>,
+    /// Per depth: the stack's length at its save.
+    marks: Vec<usize>,
+    /// Per depth, `track` only: the change flags at its save, one row of
+    /// `stamp.len()` bytes per depth.
+    dirty: Vec<u8>,
+    /// Logging starts with the first save.
+    logging: bool,
     /// Per cell: the epoch in which it was last logged, so each is logged once.
     stamp: Vec<u32>,
     epoch: u32,
 }
 
-struct Level<Id> {
-    /// Which cells changed, and parallel to it what they held: two vectors,
-    /// as a `(u32, Id)` pair would put the 64-byte slice at an odd offset.
-    changed: Vec<u32>,
-    old: Vec<Id>,
-    dirty: Vec<u8>,
-}
-
 impl<Id: Copy> Trail<Id> {
     fn new(n: usize) -> Self {
-        Trail { levels: Vec::new(), log: None, stamp: vec![0; n], epoch: 0 }
-    }
-
-    /// Slice `i`, now `old`, is about to change: remember `old` unless this
-    /// depth has already done so since its save or last restore. Deeper levels
-    /// undo their own changes before returning, so one list per depth does.
-    #[inline(always)]
-    pub(crate) fn touch(&mut self, i: usize, old: &Id) {
-        if self.stamp[i] != self.epoch
-            && let Some(d) = self.log
-        {
-            self.stamp[i] = self.epoch;
-            let level = &mut self.levels[d];
-            level.changed.push(i as u32);
-            level.old.push(*old);
+        Trail {
+            changed: Vec::new(),
+            old: Vec::new(),
+            marks: Vec::new(),
+            dirty: Vec::new(),
+            logging: false,
+            stamp: vec![0; n],
+            epoch: 0,
         }
     }
 
-    /// Log changes against `depth`, starting afresh.
-    fn start(&mut self, depth: usize) {
-        self.log = Some(depth);
+    /// Slice `i`, now `old`, is about to change: remember `old` unless it
+    /// was already remembered since the last save or restore. Deeper levels
+    /// undo their own changes before returning, so above a depth's mark lie
+    /// only that depth's entries, each cell once.
+    #[inline(always)]
+    pub(crate) fn touch(&mut self, i: usize, old: &Id) {
+        if self.stamp[i] != self.epoch && self.logging {
+            self.stamp[i] = self.epoch;
+            self.changed.push(i as u32);
+            self.old.push(*old);
+        }
+    }
+
+    /// A new epoch: every cell may be logged once more.
+    fn start(&mut self) {
+        self.logging = true;
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             // After 2^32 epochs an old stamp could look current: forget them all.
@@ -217,30 +223,31 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     /// Save the grid before a pivot is tried (the clone of Listing 5.5): from
     /// now on every slice changed is logged on the trail first.
     pub(crate) fn save(&mut self, depth: usize) {
-        let levels = &mut self.trail.levels;
-        if levels.len() <= depth {
-            levels.resize_with(depth + 1, || Level {
-                changed: Vec::new(),
-                old: Vec::new(),
-                dirty: Vec::new(),
-            });
+        let t = &mut self.trail;
+        t.marks.resize(depth + 1, 0);
+        t.marks[depth] = t.changed.len();
+        if self.variant == Variant::Track {
+            let n = self.dirty.len();
+            t.dirty.resize((depth + 1) * n, 0);
+            t.dirty[depth * n..].copy_from_slice(&self.dirty);
         }
-        levels[depth].changed.clear();
-        levels[depth].old.clear();
-        levels[depth].dirty.clone_from(&self.dirty);
-        self.trail.start(depth);
+        t.start();
     }
 
     /// Put the grid back as [`Solver::save`] at `depth` found it.
     pub(crate) fn restore(&mut self, depth: usize) {
-        let level = &mut self.trail.levels[depth];
-        for (&i, &old) in level.changed.iter().zip(&level.old) {
+        let t = &mut self.trail;
+        let mark = t.marks[depth];
+        for (&i, &old) in t.changed[mark..].iter().zip(&t.old[mark..]) {
             self.cells[i as usize] = old;
         }
-        level.changed.clear();
-        level.old.clear();
-        self.dirty.clone_from(&level.dirty);
-        self.trail.start(depth);
+        t.changed.truncate(mark);
+        t.old.truncate(mark);
+        if self.variant == Variant::Track {
+            let n = self.dirty.len();
+            self.dirty.copy_from_slice(&t.dirty[depth * n..(depth + 1) * n]);
+        }
+        t.start();
     }
 
     /// Bytes of one grid (slices or ids, plus change flags).

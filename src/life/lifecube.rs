@@ -400,18 +400,11 @@ impl Ctx<'_> {
         let mut ring =
             [[vec![0u64; n], vec![0u64; n]], [vec![0u64; n], vec![0u64; n]], [vec![0u64; n], vec![0u64; n]]];
         let mut ext = Vec::with_capacity(n + 2);
-        let mut fill = |slot: &mut [Vec<u64>; 2], y: isize| match self.row(y) {
-            Some(r) => self.row_sums(r, w0, w1, slot, &mut ext),
-            None => {
-                slot[0].fill(0);
-                slot[1].fill(0);
-            }
-        };
-        fill(&mut ring[0], y0 as isize - 1);
-        fill(&mut ring[1], y0 as isize);
+        self.fill(&mut ring[0], y0 as isize - 1, w0, w1, &mut ext);
+        self.fill(&mut ring[1], y0 as isize, w0, w1, &mut ext);
         for dy in 0..rows {
             let y = y0 + dy;
-            fill(&mut ring[(dy + 2) % 3], y as isize + 1);
+            self.fill(&mut ring[(dy + 2) % 3], y as isize + 1, w0, w1, &mut ext);
             let [a, b, c] = [&ring[dy % 3], &ring[(dy + 1) % 3], &ring[(dy + 2) % 3]];
             let alive = &self.cur[y * self.words + w0..y * self.words + w1];
             let dst = &mut out[dy * self.words + w0..dy * self.words + w1];
@@ -421,6 +414,19 @@ impl Ctx<'_> {
                 let last = dst.len() - 1;
                 dst[last] &= (1u64 << (self.width % 64)) - 1;
                 diff[last] |= dst[last] ^ alive[last];
+            }
+        }
+    }
+
+    /// One slot of the ring: row `y`'s sums, or nothing beyond a bounded edge.
+    /// (A method, not a closure, so that it gets the caller's vector instructions.)
+    #[inline(always)]
+    fn fill(&self, slot: &mut [Vec<u64>; 2], y: isize, w0: usize, w1: usize, ext: &mut Vec<u64>) {
+        match self.row(y) {
+            Some(r) => self.row_sums(r, w0, w1, slot, ext),
+            None => {
+                slot[0].fill(0);
+                slot[1].fill(0);
             }
         }
     }
