@@ -121,9 +121,10 @@ pub fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
 }
 
 // ANCHOR: fingerprint
-/// What the outputs depend on: a hash of every source file git would track
-/// (committed or not), leaving out the output folders, so that writing or
-/// committing outputs does not make them stale but any code change does.
+/// What the outputs depend on: a hash of every file git would track
+/// (committed or not) under the code that measures (see [`MEASURED`]), so
+/// that writing or committing outputs, or editing the book, does not make
+/// them stale but any change to that code does.
 pub fn fingerprint(src: &Path) -> String {
     let out = std::process::Command::new("git")
         .arg("-C")
@@ -136,7 +137,7 @@ pub fn fingerprint(src: &Path) -> String {
     let mut h = FNV_START;
     for f in files {
         let name = String::from_utf8_lossy(f);
-        if OUTPUTS.iter().any(|o| name.starts_with(o)) {
+        if !MEASURED.iter().any(|m| name.starts_with(m)) {
             continue;
         }
         h = fnv(h, f);
@@ -146,8 +147,11 @@ pub fn fingerprint(src: &Path) -> String {
     format!("src-{h:016x}")
 }
 
-/// Folders the experiments write: never part of the fingerprint.
-const OUTPUTS: [&str; 3] = ["data/", "book/src/figures/", "book/src/generated/"];
+/// What a measurement depends on: the library, the harness and the locked
+/// dependencies. The book's prose, the outputs themselves (data/, figures,
+/// generated tables) and the tests are left out, so editing a chapter does
+/// not make every table look out of date.
+const MEASURED: [&str; 4] = ["src/", "experiments/", "Cargo.toml", "Cargo.lock"];
 
 /// The current commit (recorded beside the fingerprint).
 pub fn commit(src: &Path) -> String {

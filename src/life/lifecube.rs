@@ -314,11 +314,11 @@ impl Ctx<'_> {
         let mut diff = vec![0u64; words];
         let mut col = 0;
         while col + STRIP <= words {
-            strip::<STRIP>(&buf, stride, col, rows, alive, out, &mut diff[col..col + STRIP]);
+            strip::<STRIP>(buf, stride, col, rows, alive, out, &mut diff[col..col + STRIP]);
             col += STRIP;
         }
         while col < words {
-            strip::<1>(&buf, stride, col, rows, alive, out, &mut diff[col..col + 1]);
+            strip::<1>(buf, stride, col, rows, alive, out, &mut diff[col..col + 1]);
             col += 1;
         }
         if !self.width.is_multiple_of(64) {
