@@ -315,14 +315,21 @@ mod tests {
             std::process::Command::new("git").arg("-C").arg(d).args(args).output().unwrap();
         };
         git(&["init", "-q"]);
-        std::fs::write(d.join("a.rs"), "fn main() {}").unwrap();
+        std::fs::create_dir_all(d.join("src")).unwrap();
+        std::fs::write(d.join("src/a.rs"), "fn main() {}").unwrap();
         let f0 = fingerprint(d);
         assert!(f0.starts_with("src-"), "{f0}");
         std::fs::create_dir_all(d.join("data")).unwrap();
         std::fs::write(d.join("data/x.csv"), "a\n1\n").unwrap();
         assert_eq!(fingerprint(d), f0, "outputs do not count");
-        std::fs::write(d.join("a.rs"), "fn main() { }").unwrap();
-        assert_ne!(fingerprint(d), f0, "code does");
+        std::fs::create_dir_all(d.join("book/src")).unwrap();
+        std::fs::write(d.join("book/src/ch1.md"), "# prose").unwrap();
+        assert_eq!(fingerprint(d), f0, "the book's prose does not count");
+        std::fs::write(d.join("src/a.rs"), "fn main() { }").unwrap();
+        let f1 = fingerprint(d);
+        assert_ne!(f1, f0, "code does");
+        std::fs::write(d.join("Cargo.lock"), "# locked").unwrap();
+        assert_ne!(fingerprint(d), f1, "so do the locked dependencies");
     }
 
     #[test]
