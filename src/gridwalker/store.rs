@@ -140,14 +140,44 @@ fn uncolumn<const BMI2: bool>(sliver: u64, b: usize) -> Slice {
     expand_column(sliver, b)
 }
 
+/// For each column (b = 0, 2) and sliver bit: every constellation whose
+/// sliver is that bit, built at compile time. Cutting one sliver bit out of a
+/// slice is then one AND-NOT instead of a whole expansion.
+static COLUMN_BIT: [[Slice; 64]; 2] = column_bits();
+
+const fn column_bits() -> [[Slice; 64]; 2] {
+    let mut t = [[Slice::EMPTY; 64]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let b = 2 * side;
+        let mut c = 0;
+        while c < 512 {
+            // The sliver bit of constellation c with column b folded away:
+            // word index bits (c >> 6) without bit b, position bits without b and b+3.
+            let (w, p) = (c >> 6, c & 63);
+            let k = ((w >> (b + 1)) << b) | (w & ((1 << b) - 1));
+            let q = if b == 0 {
+                ((p >> 1) & 0b11) | ((p >> 4) & 0b11) << 2
+            } else {
+                (p & 0b11) | ((p >> 3) & 0b11) << 2
+            };
+            let bit = 16 * k + q;
+            t[side][bit].0[w] |= 1 << p;
+            c += 1;
+        }
+        side += 1;
+    }
+    t
+}
+
 /// Confront through cached slivers: `a` folds `fa`-wise, `b` folds `fb`-wise.
 #[inline(always)]
 fn confront_held<L: Layout, const BMI2: bool>(
     a: &mut Held,
     b: &mut Held,
     (fa, fb): (usize, usize),
-    expand_a: impl Fn(u64) -> Slice,
-    expand_b: impl Fn(u64) -> Slice,
+    expand_a: impl Fn(u64, u64) -> Slice,
+    expand_b: impl Fn(u64, u64) -> Slice,
     mut before: impl FnMut(bool, &Held),
 ) -> Confronted {
     let (sa, sb) = (a.fold::<L, BMI2>(fa), b.fold::<L, BMI2>(fb));
@@ -158,13 +188,24 @@ fn confront_held<L: Layout, const BMI2: bool>(
     let ch = Changed { first: sa != s, second: sb != s };
     if ch.first {
         before(false, a);
-        a.cut(fa, expand_a(s), s);
+        a.cut(fa, expand_a(s, sa & !s), s);
     }
     if ch.second {
         before(true, b);
-        b.cut(fb, expand_b(s), s);
+        b.cut(fb, expand_b(s, sb & !s), s);
     }
     Ok(ch)
+}
+
+/// What a column cut keeps: when a single sliver bit goes, everything but
+/// that bit's constellations (a table look-up); otherwise the expansion.
+#[inline(always)]
+fn column_keep<const BMI2: bool>(s: u64, removed: u64, b: usize) -> Slice {
+    if removed & (removed - 1) == 0 {
+        COLUMN_BIT[b / 2][removed.trailing_zeros() as usize].not()
+    } else {
+        uncolumn::<BMI2>(s, b)
+    }
 }
 
 /// Slices held by value (with cached slivers). `BMI2`: fold and expand
@@ -228,13 +269,34 @@ impl<L: Layout, const BMI2: bool> SliceStore for PlainStore<L, BMI2> {
             w,
             e,
             (WCOL, ECOL),
-            |s| uncolumn::<BMI2>(s, L::WEST),
-            |s| uncolumn::<BMI2>(s, L::EAST),
+            |s, removed| column_keep::<BMI2>(s, removed, L::WEST),
+            |s, removed| column_keep::<BMI2>(s, removed, L::EAST),
             before,
         )
     }
     #[inline(always)]
     fn confront_ns(&mut self, n: &mut Held, s: &mut Held, before: impl FnMut(bool, &Held)) -> Confronted {
-        confront_held::<L, BMI2>(n, s, (TOP, BOTTOM), untop::<BMI2>, expand_bottom, before)
+        confront_held::<L, BMI2>(
+            n,
+            s,
+            (TOP, BOTTOM),
+            |x, _| untop::<BMI2>(x),
+            |x, _| expand_bottom(x),
+            before,
+        )
+    }
+}
+
+#[cfg(test)]
+mod column_bit_tests {
+    use super::*;
+
+    #[test]
+    fn single_bit_masks_are_single_bit_expansions() {
+        for (side, b) in [(0, 0), (1, 2)] {
+            for (bit, mask) in COLUMN_BIT[side].iter().enumerate() {
+                assert_eq!(*mask, expand_column(1 << bit, b), "b={b} bit={bit}");
+            }
+        }
     }
 }
