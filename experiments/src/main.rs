@@ -204,7 +204,7 @@ fn real_main(cli: Cli) -> Result<bool> {
             for (side, batch) in [(20, b20), (40, b40)] {
                 for (i, g) in batch.iter().enumerate() {
                     let path = dir.join(format!("table-6-2-{side}x{side}-{:02}.txt", i + 1));
-                    harness::write_text(&path, &(g.to_rows().join("\n") + "\n"))?;
+                    harness::write_text(&path, &lifesearch::formats::knuth_rows::write(g))?;
                 }
             }
             eprintln!("wrote 40 patterns to {}", dir.display());

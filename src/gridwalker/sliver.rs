@@ -41,7 +41,7 @@ fn compress_col(y: u64, b: usize) -> u64 {
 
 // The inverse of `compress_col`: spread 16 bits back to their positions.
 #[inline(always)]
-fn spread_col(x: u64, b: usize) -> u64 {
+const fn spread_col(x: u64, b: usize) -> u64 {
     if b == 0 {
         let z = (x | x << 24) & 0x0000_00ff_0000_00ff;
         let z = (z | z << 12) & 0x000f_000f_000f_000f;
@@ -97,15 +97,18 @@ pub fn fold_bottom(s: &Slice) -> u64 {
 /// Insert the column of pixels `b`, `b+3`, `b+6` back: every constellation of
 /// the sliver, with any states of the three pixels.
 #[inline(always)]
-pub fn expand_column(sliver: u64, b: usize) -> Slice {
+pub const fn expand_column(sliver: u64, b: usize) -> Slice {
     let mut out = Slice::EMPTY;
-    for k in 0..4 {
+    // A `while` loop so that tables of expansions can be built at compile time.
+    let mut k = 0;
+    while k < 4 {
         let z = spread_col((sliver >> (16 * k)) & 0xffff, b);
         let z = z | z << (1 << b);
         let z = z | z << (8 << b);
         let lo = insert_zero(k, b);
         out.0[lo] = z;
         out.0[lo | (1 << b)] = z;
+        k += 1;
     }
     out
 }
