@@ -44,6 +44,9 @@ fn child_rss_grows_with_the_formula() {
     let empty = dir.path().join("empty.cnf");
     std::fs::write(&empty, "p cnf 0 0\n").unwrap();
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_lifesearch"));
+    // Make this process big: a child started by vfork must not report our
+    // size as its own (it did, through wait4, before the child read VmHWM).
+    let ballast = vec![1u8; 64 << 20];
     for kind in SolverKind::available_kinds() {
         let base = solve_in_child(&bin, &empty, kind).unwrap();
         let r = solve_in_child(&bin, &big, kind).unwrap();
@@ -55,6 +58,11 @@ fn child_rss_grows_with_the_formula() {
             r.max_rss_bytes,
             base.max_rss_bytes
         );
+        assert!(
+            base.max_rss_bytes < 48 << 20,
+            "{kind}: baseline {} bytes includes the parent",
+            base.max_rss_bytes
+        );
         eprintln!(
             "{kind}: baseline {} KiB, goe {} KiB, {:.1} ms",
             base.max_rss_bytes >> 10,
@@ -62,4 +70,5 @@ fn child_rss_grows_with_the_formula() {
             r.millis
         );
     }
+    assert_eq!(ballast.iter().map(|&b| b as usize).sum::<usize>(), 64 << 20);
 }

@@ -90,13 +90,14 @@ fn solve_file(a: &Args) -> anyhow::Result<()> {
         }
         let o = solver.solve()?;
         let millis = parse_done.elapsed().as_secs_f64() * 1e3;
-        let v =
-            serde_json::json!({"outcome": o, "millis": millis, "max_rss_bytes": 0, "stats": solver.stats()});
+        let rss = crate::cnf::memory::own_peak_rss();
+        let v = serde_json::json!({"outcome": o, "millis": millis, "max_rss_bytes": rss, "stats": solver.stats()});
         println!("{v}");
         return Ok(());
     };
     let millis = start.elapsed().as_secs_f64() * 1e3;
-    let v = serde_json::json!({"outcome": outcome, "millis": millis, "max_rss_bytes": 0, "stats": solver.stats()});
+    let rss = crate::cnf::memory::own_peak_rss();
+    let v = serde_json::json!({"outcome": outcome, "millis": millis, "max_rss_bytes": rss, "stats": solver.stats()});
     println!("{v}");
     Ok(())
 }

@@ -2,8 +2,9 @@
 //!
 //! Two measurements:
 //! - [`solve_in_child`] runs one solve in a child process (`lifesearch cnf
-//!   __solve FILE --solver S`) and reads the child's maximum resident set size
-//!   from `wait4`, so C and C++ solvers are measured too. The number includes
+//!   __solve FILE --solver S`) and takes the child's maximum resident set size
+//!   as the child itself reports it (`VmHWM`), so C and C++ solvers are
+//!   measured too; `wait4` is the fallback. The number includes
 //!   the child's own baseline (the `lifesearch` binary, a few MB): measure an
 //!   empty formula with the same solver and subtract it to get the solver's share.
 //! - [`CountingAlloc`] is a global allocator that counts live heap bytes and
@@ -64,8 +65,27 @@ pub fn solve_in_child(exe: &Path, cnf: &Path, solver: SolverKind) -> Result<Chil
     }
     let mut r: ChildSolve = serde_json::from_str(out.trim())
         .map_err(|e| Error::invalid(format!("solver child printed something unexpected: {e}")))?;
-    r.max_rss_bytes = max_rss_bytes;
+    if r.max_rss_bytes == 0 {
+        r.max_rss_bytes = max_rss_bytes;
+    }
     Ok(r)
+}
+
+/// This process's own peak resident set size in bytes (`VmHWM` in
+/// `/proc/self/status`), or 0 where that is not available.
+///
+/// Why not trust `wait4` alone: a child started with `vfork` (which is what
+/// `posix_spawn`, and so `Command::spawn`, uses) shares its parent's memory
+/// until `exec`, and Linux folds that memory's high-water mark into the
+/// child's `ru_maxrss` at `exec`. A small solve then reports the *parent's*
+/// size, and two solves of different sizes report the same number.
+pub fn own_peak_rss() -> u64 {
+    let Ok(status) = std::fs::read_to_string("/proc/self/status") else { return 0 };
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map_or(0, |kib| kib * 1024)
 }
 // ANCHOR_END: child_solve
 
