@@ -26,6 +26,14 @@ pub const FIGURE_6_1: Experiment = Experiment {
         "probes",
         "thesis_ns_lookups",
         "thesis_ew_lookups",
+        "slices_added",
+        "slice_queries",
+        "ns_added",
+        "ew_added",
+        "thesis_slices_added",
+        "thesis_slice_queries",
+        "thesis_ns_added",
+        "thesis_ew_added",
     ],
     figure: true,
     run: run_61,
@@ -52,6 +60,16 @@ pub struct Row {
     pub probes: Option<u64>,
     pub thesis_ns_lookups: Option<u64>,
     pub thesis_ew_lookups: Option<u64>,
+    /// `db` only (one store for the sequence): the database counters of this
+    /// call, beside the thesis' columns 1, 2, 3 and 5.
+    pub slices_added: Option<u64>,
+    pub slice_queries: Option<u64>,
+    pub ns_added: Option<u64>,
+    pub ew_added: Option<u64>,
+    pub thesis_slices_added: Option<u64>,
+    pub thesis_slice_queries: Option<u64>,
+    pub thesis_ns_added: Option<u64>,
+    pub thesis_ew_added: Option<u64>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -71,17 +89,31 @@ fn run_61(ctx: &Ctx) -> Result<Report> {
         _ => None,
     };
     let specs: Vec<_> = all.iter().take(count).map(|(_, g)| spec_of(g)).collect();
-    let row = |i: usize, label: &str, t: &Timed| Row {
-        candidate: i + 1,
-        variant: label.into(),
-        micros: t.micros,
-        orphan: t.orphan(),
-        // The db counts its interaction lookups; the plain variants their confrontations (the same events).
-        ns_lookups: t.stat("ns_queried").or_else(|| t.stat("ns_confrontations")),
-        ew_lookups: t.stat("ew_queried").or_else(|| t.stat("ew_confrontations")),
-        probes: t.stat("probes"),
-        thesis_ns_lookups: stats.as_ref().and_then(|s| s.get(i)).map(|s| s[3]),
-        thesis_ew_lookups: stats.as_ref().and_then(|s| s.get(i)).map(|s| s[5]),
+    let row = |i: usize, label: &str, t: &Timed| {
+        let thesis = |col: usize| stats.as_ref().and_then(|s| s.get(i)).map(|s| s[col]);
+        // The cold database sequence only: the thesis' file has one row per candidate of that run.
+        let db = |v: Option<u64>| if label == "db" { v } else { None };
+        Row {
+            candidate: i + 1,
+            variant: label.into(),
+            micros: t.micros,
+            orphan: t.orphan(),
+            // The db counts its interaction lookups; the plain variants their confrontations (the same events).
+            ns_lookups: t.stat("ns_queried").or_else(|| t.stat("ns_confrontations")),
+            ew_lookups: t.stat("ew_queried").or_else(|| t.stat("ew_confrontations")),
+            probes: t.stat("probes"),
+            thesis_ns_lookups: thesis(3),
+            thesis_ew_lookups: thesis(5),
+            // The thesis counts the 516 seed slices in the first candidate's row.
+            slices_added: db(t.stat("slices_added").map(|a| a + if i == 0 { SEEDS } else { 0 })),
+            slice_queries: db(t.stat("slice_queries")),
+            ns_added: db(t.stat("ns_added")),
+            ew_added: db(t.stat("ew_added")),
+            thesis_slices_added: db(thesis(0)),
+            thesis_slice_queries: db(thesis(1)),
+            thesis_ns_added: db(thesis(2)),
+            thesis_ew_added: db(thesis(4)),
+        }
     };
     let bar = ctx.bar(4 * specs.len() as u64, "figure-6-1");
     let mut rows = Vec::new();
@@ -116,6 +148,9 @@ fn run_61(ctx: &Ctx) -> Result<Report> {
         notes: vec![format!("first {count} candidates; one timed call per row")],
     })
 }
+
+/// The store's fixed slices: 512 unit slices, dead, live, unknown, empty.
+const SEEDS: u64 = 516;
 
 fn draw_61(ctx: &Ctx) -> Result<()> {
     let rows: Vec<Row> = read_csv(&ctx.csv("figure-6-1"))?;
@@ -168,7 +203,46 @@ fn draw_61(ctx: &Ctx) -> Result<()> {
     md += "\nOne timed call per candidate and variant. `db` keeps one slice database for the whole \
            sequence, as the thesis did; `db-warm` is a second pass over the same sequence with that store. \
            Lookup counts are compared with columns 4 and 6 of the thesis' `life64-stats-125000.txt.gz`.\n";
+    md += &db_counters(&rows);
     write_text(&ctx.generated("figure-6-1"), &md)
+}
+
+/// The database's own counters on the cold sequence against the thesis' columns
+/// 1, 2, 3 and 5: which agree row for row, and how far the slice queries are off.
+fn db_counters(rows: &[Row]) -> String {
+    let db: Vec<&Row> =
+        rows.iter().filter(|r| r.variant == "db" && r.thesis_slice_queries.is_some()).collect();
+    if db.is_empty() {
+        return String::new();
+    }
+    let same = |f: fn(&Row) -> (Option<u64>, Option<u64>)| db.iter().filter(|r| f(r).0 == f(r).1).count();
+    let sum = |f: fn(&Row) -> Option<u64>| db.iter().filter_map(|r| f(r)).sum::<u64>();
+    let (ours, theirs) = (sum(|r| r.slice_queries), sum(|r| r.thesis_slice_queries));
+    // Calls that created no slice and no interaction: only the pivot forcings query the store.
+    let cached: Vec<&&Row> = db.iter().filter(|r| r.slices_added == Some(0)).collect();
+    let cached_same = cached.iter().filter(|r| r.slice_queries == r.thesis_slice_queries).count();
+    let mut md = format!(
+        "\n**The database's counters, `db` rows, against the thesis' columns 1, 2, 3 and 5** ({} rows):\n\n\
+         | Counter | Rows equal to the thesis |\n|---|---:|\n\
+         | slices added | {} |\n| N-S interactions added | {} |\n| E-W interactions added | {} |\n\
+         | slice queries | {} |\n",
+        thousands(db.len() as u64),
+        thousands(same(|r| (r.slices_added, r.thesis_slices_added)) as u64),
+        thousands(same(|r| (r.ns_added, r.thesis_ns_added)) as u64),
+        thousands(same(|r| (r.ew_added, r.thesis_ew_added)) as u64),
+        thousands(same(|r| (r.slice_queries, r.thesis_slice_queries)) as u64),
+    );
+    md += &format!(
+        "\nSlice queries in all: ours {}, the thesis {} ({:+.1}%). On the {} rows that added no slice \
+         (a pattern seen before), {} agree: there only the pivot forcings query the store. Where slices \
+         are interned, the thesis' count includes its hash table's probing, which we do not imitate.\n",
+        thousands(ours),
+        thousands(theirs),
+        (ours as f64 / theirs.max(1) as f64 - 1.0) * 100.0,
+        thousands(cached.len() as u64),
+        thousands(cached_same as u64),
+    );
+    md
 }
 
 fn run_62(ctx: &Ctx) -> Result<Report> {
@@ -230,16 +304,30 @@ mod tests {
             Ctx { root: dir.path().into(), mode: Mode::Tiny, cache: dir.path().join("c"), progress: false };
         let rows: Vec<Row> = (1..=20)
             .flat_map(|i| {
-                ["basic", "track"].map(|v| Row {
-                    candidate: i,
-                    variant: v.into(),
-                    micros: 100.0 + (i * 37 % 11) as f64 * 50.0,
-                    orphan: false,
-                    ns_lookups: Some(i as u64),
-                    ew_lookups: Some(7),
-                    probes: Some(1),
-                    thesis_ns_lookups: Some(if i == 3 { 0 } else { i as u64 }),
-                    thesis_ew_lookups: Some(7),
+                ["basic", "track", "db"].map(|v| {
+                    // db rows: every fourth candidate was seen before (nothing added) and
+                    // agrees on slice queries; the others query fewer slices than the thesis.
+                    let db = |x: u64| (v == "db").then_some(x);
+                    let added = if i % 4 == 0 { 0 } else { 5 };
+                    Row {
+                        candidate: i,
+                        variant: v.into(),
+                        micros: 100.0 + (i * 37 % 11) as f64 * 50.0,
+                        orphan: false,
+                        ns_lookups: Some(i as u64),
+                        ew_lookups: Some(7),
+                        probes: Some(1),
+                        thesis_ns_lookups: Some(if i == 3 { 0 } else { i as u64 }),
+                        thesis_ew_lookups: Some(7),
+                        slices_added: db(added),
+                        slice_queries: db(10),
+                        ns_added: db(added),
+                        ew_added: db(if i == 7 { 1 } else { added }),
+                        thesis_slices_added: db(added),
+                        thesis_slice_queries: db(if added == 0 { 10 } else { 12 }),
+                        thesis_ns_added: db(added),
+                        thesis_ew_added: db(added),
+                    }
                 })
             })
             .collect();
@@ -247,6 +335,11 @@ mod tests {
         draw_61(&c).unwrap();
         let md = std::fs::read_to_string(c.generated("figure-6-1")).unwrap();
         assert!(md.contains("| 20 | 19 |"), "{md}");
+        for line in ["| slices added | 20 |", "| E-W interactions added | 19 |", "| slice queries | 5 |"] {
+            assert!(md.contains(line), "{line} in {md}");
+        }
+        assert!(md.contains("ours 200, the thesis 230 (-13.0%)"), "{md}");
+        assert!(md.contains("On the 5 rows that added no slice (a pattern seen before), 5 agree"), "{md}");
         run_62(&c).unwrap();
         draw_62(&c).unwrap();
         for id in ["figure-6-1", "figure-6-2"] {
