@@ -54,7 +54,7 @@ pub const TABLE_6_1: Experiment = Experiment {
 pub const TABLE_6_3: Experiment = Experiment {
     id: "table-6-3",
     title: "Table 6.3: peak memory per solver per pattern",
-    columns: &["pattern", "stand_in", "solver", "peak_bytes", "method"],
+    columns: &["pattern", "stand_in", "solver", "peak_bytes", "baseline_bytes", "method"],
     figure: false,
     run: run_63,
     render: draw_63,
