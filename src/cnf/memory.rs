@@ -18,10 +18,10 @@
 use crate::cnf::solver::{Outcome, SolverKind, SolverStats};
 use crate::error::{Error, Result};
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 // ANCHOR: child_solve
 /// What one solve in a child process reported.
@@ -115,10 +115,25 @@ fn wait_with_rusage(pid: u32) -> Result<(i32, u64)> {
 // ANCHOR_END: wait4
 
 // ANCHOR: counting_alloc
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    // Per thread, so a measurement sees only the calling thread's solver and
+    // not, say, another test freeing its buffers meanwhile. Signed: a thread
+    // may free what another allocated. Const-initialised cells without a
+    // destructor, so the allocator may touch them at any time.
+    static LIVE: Cell<isize> = const { Cell::new(0) };
+    static PEAK: Cell<isize> = const { Cell::new(0) };
+}
 
-/// The system allocator, counting live bytes and their peak.
+/// Add `delta` bytes to this thread's live count and raise its peak.
+fn account(delta: isize) {
+    let _ = LIVE.try_with(|live| {
+        let now = live.get() + delta;
+        live.set(now);
+        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(now)));
+    });
+}
+
+/// The system allocator, counting each thread's live bytes and their peak.
 pub struct CountingAlloc;
 
 unsafe impl GlobalAlloc for CountingAlloc {
@@ -126,42 +141,35 @@ unsafe impl GlobalAlloc for CountingAlloc {
         // SAFETY: forwarded unchanged to the system allocator.
         let p = unsafe { System.alloc(layout) };
         if !p.is_null() {
-            let now = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-            PEAK.fetch_max(now, Ordering::Relaxed);
+            account(layout.size() as isize);
         }
         p
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         // SAFETY: forwarded unchanged to the system allocator.
         unsafe { System.dealloc(ptr, layout) };
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        account(-(layout.size() as isize));
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         // SAFETY: forwarded unchanged to the system allocator.
         let p = unsafe { System.realloc(ptr, layout, new_size) };
         if !p.is_null() {
-            if new_size >= layout.size() {
-                let now =
-                    LIVE.fetch_add(new_size - layout.size(), Ordering::Relaxed) + new_size - layout.size();
-                PEAK.fetch_max(now, Ordering::Relaxed);
-            } else {
-                LIVE.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
-            }
+            account(new_size as isize - layout.size() as isize);
         }
         p
     }
 }
 
-/// Heap bytes live now (0 unless [`CountingAlloc`] is the global allocator).
-pub fn live_bytes() -> usize {
-    LIVE.load(Ordering::Relaxed)
+/// This thread's heap bytes live now (0 unless [`CountingAlloc`] is the global allocator).
+pub fn live_bytes() -> isize {
+    LIVE.with(Cell::get)
 }
 /// The peak of [`live_bytes`] since the last [`reset_peak`].
-pub fn peak_bytes() -> usize {
-    PEAK.load(Ordering::Relaxed)
+pub fn peak_bytes() -> isize {
+    PEAK.with(Cell::get)
 }
 /// Start a new peak measurement from the current live bytes.
 pub fn reset_peak() {
-    PEAK.store(LIVE.load(Ordering::Relaxed), Ordering::Relaxed);
+    PEAK.with(|p| p.set(live_bytes()));
 }
 // ANCHOR_END: counting_alloc

@@ -3,6 +3,7 @@
 
 use crate::harness::missing;
 use anyhow::{Result, bail};
+use lifesearch::cnf::memory::{CountingAlloc, live_bytes, peak_bytes, reset_peak};
 use lifesearch::gridwalker::convention::ThesisCode;
 use lifesearch::gridwalker::db::DbStore;
 use lifesearch::gridwalker::grid::Solver;
@@ -10,44 +11,21 @@ use lifesearch::gridwalker::solve::Start;
 use lifesearch::gridwalker::store::SliceStore;
 use lifesearch::gridwalker::{Convention, Options, OrphanAnswer, Variant, decide_orphan};
 use lifesearch::life::{Cell, Grid, Rule, SpecGrid, Topology};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 // ANCHOR: peak_alloc
-/// The system allocator, counting live bytes and their peak, so the peak
-/// memory of one in-process solver call can be measured (Table 6.3).
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        // SAFETY: forwarded unchanged to the system allocator.
-        let p = unsafe { System.alloc(l) };
-        if !p.is_null() {
-            let now = LIVE.fetch_add(l.size(), Ordering::Relaxed) + l.size();
-            PEAK.fetch_max(now, Ordering::Relaxed);
-        }
-        p
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.dealloc(p, l) };
-        LIVE.fetch_sub(l.size(), Ordering::Relaxed);
-    }
-}
-
+/// The library's counting allocator, so the peak memory of one in-process
+/// solver call can be measured (Table 6.3).
 #[global_allocator]
-static ALLOC: Counting = Counting;
+static ALLOC: CountingAlloc = CountingAlloc;
 
-/// Run `f` and return its result with the peak heap growth (bytes) during it.
+/// Run `f` and return its result with the peak heap growth (bytes) during it,
+/// on this thread.
 pub fn peak_heap<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let base = LIVE.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
+    let base = live_bytes();
+    reset_peak();
     let v = f();
-    (v, PEAK.load(Ordering::Relaxed).saturating_sub(base))
+    (v, (peak_bytes() - base).max(0) as usize)
 }
 // ANCHOR_END: peak_alloc
 
