@@ -30,6 +30,29 @@ fn rule_strategy() -> impl Strategy<Value = Rule> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
+    /// The one-word-per-row step GRIDWALKER confirms candidates with, against
+    /// naive counting, any rule (B0 included: the window's edge stays dead).
+    #[test]
+    fn narrow_step_agrees_with_naive(
+        w in 1usize..=64, h in 1usize..40, density in 0.05f64..0.95, seed in any::<u64>(),
+        birth in 0u16..512, survival in 0u16..512, conway in any::<bool>(),
+    ) {
+        let rule = if conway { Rule::CONWAY } else { Rule { birth, survival } };
+        let g = soup(w, h, density, seed);
+        let rows: Vec<u64> =
+            (0..h).map(|y| (0..w).fold(0, |r, x| r | (g.get(x, y) as u64) << x)).collect();
+        let next = life::lifecube::step_narrow(&rows, w, rule);
+        let want = naive::step(&g, rule, Topology::Bounded);
+        for y in 0..h {
+            for x in 0..w {
+                prop_assert_eq!(next[y] >> x & 1 == 1, want.get(x, y), "cell ({}, {})", x, y);
+            }
+            if w < 64 {
+                prop_assert_eq!(next[y] >> w, 0, "bits beyond the width");
+            }
+        }
+    }
+
     #[test]
     fn engines_agree_with_naive(
         w in 1usize..300, h in 1usize..300, density in 0.05f64..0.9, seed in any::<u64>(),

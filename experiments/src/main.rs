@@ -61,7 +61,13 @@ enum Cmd {
     Plot,
     /// Write Table 6.2's 40 patterns (20x20 and 40x40, in generation order) as
     /// rows of `.` and `*` into DIR, to give them to other solvers.
-    Patterns { dir: PathBuf },
+    Patterns {
+        dir: PathBuf,
+        /// Also write the first N candidates of Figures 6.1/6.2, in generation
+        /// order, into DIR/figure-6-1-candidates.txt (blank line between them).
+        #[arg(long, value_name = "N")]
+        candidates: Option<usize>,
+    },
     /// Check every existing output: CSV columns, valid SVG and PNG figures.
     #[command(hide = true)]
     Check,
@@ -196,11 +202,20 @@ fn real_main(cli: Cli) -> Result<bool> {
             }
             run_many(&mk(full), &ids, force)
         }
-        Cmd::Patterns { dir } => {
+        Cmd::Patterns { dir, candidates: count } => {
             let ctx = mk(false);
             let (q, rank, _) = candidates::load_ranking(&ctx)?;
             let (b20, b40) = candidates::table_6_2_batches(&rank, q);
             std::fs::create_dir_all(&dir)?;
+            if let Some(n) = count {
+                let text: Vec<String> = candidates::candidates(&rank, q, 50)
+                    .iter()
+                    .take(n)
+                    .map(|(_, g)| lifesearch::formats::knuth_rows::write(g))
+                    .collect();
+                harness::write_text(&dir.join("figure-6-1-candidates.txt"), &text.join("\n"))?;
+                eprintln!("wrote {} candidates to {}", text.len(), dir.display());
+            }
             for (side, batch) in [(20, b20), (40, b40)] {
                 for (i, g) in batch.iter().enumerate() {
                     let path = dir.join(format!("table-6-2-{side}x{side}-{:02}.txt", i + 1));

@@ -6,9 +6,8 @@
 
 use super::Variant;
 use super::convention::Layout;
-use super::slice::Slice;
-use super::sliver::{consistent_ew, consistent_ns};
 use super::store::SliceStore;
+use crate::life::lifecube::step_narrow;
 use crate::life::{Cell, Grid, Rule, SpecGrid, Topology};
 use std::marker::PhantomData;
 
@@ -259,52 +258,63 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     }
 
     // ANCHOR: candidate
-    /// A grid of unit slices is a candidate predecessor: check that every pair
-    /// of neighbours agrees on its overlap, paint the (H+2)x(W+2) parent
-    /// window, and keep it only if one generation of it gives the target.
+    /// A grid of unit slices is a candidate predecessor: paint every slice's
+    /// constellation into the (H+2)x(W+2) parent window, live and dead pixels
+    /// apart, and keep the window only if no two slices disagree on a pixel
+    /// they share (for unit slices that is exactly their slivers agreeing) and
+    /// one generation of it gives the target.
     pub fn candidate(&self) -> Option<Grid> {
         let (w, h) = (self.width, self.height);
-        let slices: Vec<Slice> = self.cells.iter().map(|&id| self.store.peek(id)).collect();
-        for y in 0..h {
-            for x in 0..w {
-                let i = y * w + x;
-                if (x + 1 < w && !consistent_ew::<L>(&slices[i], &slices[i + 1]))
-                    || (y + 1 < h && !consistent_ns(&slices[i], &slices[i + w]))
-                {
-                    return None;
-                }
-            }
-        }
-        let mut parent = Grid::new(w + 2, h + 2);
+        let pw = w + 2;
+        let mut live = vec![false; pw * (h + 2)];
+        let mut dead = vec![false; pw * (h + 2)];
         let conv = L::CONVENTION;
         for y in 0..h {
             for x in 0..w {
-                let c = slices[y * w + x].single()?;
+                let c = self.store.peek(self.cells[y * w + x]).single()?;
                 for r in 0..3 {
                     for col in 0..3 {
+                        let p = (y + r) * pw + x + col;
                         if conv.alive(c, r, col) {
-                            parent.set(x + col, y + r, true);
+                            live[p] = true;
+                        } else {
+                            dead[p] = true;
                         }
                     }
                 }
             }
         }
+        if live.iter().zip(&dead).any(|(&l, &d)| l && d) {
+            return None;
+        }
+        let parent = Grid::from_cells(pw, h + 2, live);
         verify(&parent, &self.target, self.rule).then_some(parent)
     }
     // ANCHOR_END: candidate
 }
 
-/// Does one generation of the (H+2)x(W+2) `parent` give `target` on every known cell?
+/// Does one generation of the (H+2)x(W+2) `parent` give `target` on every
+/// known cell? Windows up to 64 cells wide are stepped by LIFECUBE's adder
+/// network a word per row, wider ones by naive counting.
 pub fn verify(parent: &Grid, target: &SpecGrid, rule: Rule) -> bool {
     if parent.width() != target.width + 2 || parent.height() != target.height + 2 {
         return false;
     }
-    let next = crate::life::naive::step(parent, rule, Topology::Bounded);
+    let next: Box<dyn Fn(usize, usize) -> bool> = if parent.width() <= 64 {
+        let rows: Vec<u64> = (0..parent.height())
+            .map(|y| (0..parent.width()).fold(0, |r, x| r | (parent.get(x, y) as u64) << x))
+            .collect();
+        let next = step_narrow(&rows, parent.width(), rule);
+        Box::new(move |x, y| next[y] >> x & 1 == 1)
+    } else {
+        let next = crate::life::naive::step(parent, rule, Topology::Bounded);
+        Box::new(move |x, y| next.get(x, y))
+    };
     (0..target.height).all(|y| {
         (0..target.width).all(|x| match target.get(x, y) {
             Cell::Unknown => true,
-            Cell::Alive => next.get(x + 1, y + 1),
-            Cell::Dead => !next.get(x + 1, y + 1),
+            Cell::Alive => next(x + 1, y + 1),
+            Cell::Dead => !next(x + 1, y + 1),
         })
     })
 }

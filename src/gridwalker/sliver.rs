@@ -342,18 +342,6 @@ pub fn confront_ns(n: &mut Slice, s: &mut Slice) -> Result<Changed, Contradictio
 }
 // ANCHOR_END: confront
 
-/// Are two neighbours consistent (their slivers equal and non-empty)? Used to
-/// check a grid of unit slices without counting it as work.
-pub fn consistent_ew<L: Layout>(w: &Slice, e: &Slice) -> bool {
-    let (a, b) = (fold_column(w, L::WEST), fold_column(e, L::EAST));
-    a == b && a != 0
-}
-
-pub fn consistent_ns(n: &Slice, s: &Slice) -> bool {
-    let (a, b) = (fold_top(n), fold_bottom(s));
-    a == b && a != 0
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -53,12 +53,13 @@ pub trait SliceStore {
 /// A slice held by value with its four slivers cached: most confrontations
 /// late in a solve change nothing, and with the slivers at hand that is one
 /// AND and two compares. A sliver is computed when first needed and kept until
-/// the slice changes.
+/// the slice changes. A zero sliver means "not computed yet": the sliver of a
+/// slice that still has constellations is never empty, and an empty slice is a
+/// contradiction that ends the solve, so no flags are needed beside the slivers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Held {
     pub slice: Slice,
     folds: [u64; 4],
-    valid: u8,
 }
 // ANCHOR_END: held
 
@@ -70,19 +71,18 @@ const BOTTOM: usize = 3;
 
 impl Held {
     pub fn new(slice: Slice) -> Held {
-        Held { slice, folds: [0; 4], valid: 0 }
+        Held { slice, folds: [0; 4] }
     }
 
     #[inline(always)]
     fn fold<L: Layout, const BMI2: bool>(&mut self, which: usize) -> u64 {
-        if self.valid & (1 << which) == 0 {
+        if self.folds[which] == 0 {
             self.folds[which] = match which {
                 WCOL => column::<BMI2>(&self.slice, L::WEST),
                 ECOL => column::<BMI2>(&self.slice, L::EAST),
                 TOP => top::<BMI2>(&self.slice),
                 _ => fold_bottom(&self.slice),
             };
-            self.valid |= 1 << which;
         }
         self.folds[which]
     }
@@ -91,8 +91,8 @@ impl Held {
     #[inline(always)]
     fn cut(&mut self, which: usize, mask: Slice, sliver: u64) {
         self.slice = self.slice.and(&mask);
+        self.folds = [0; 4];
         self.folds[which] = sliver;
-        self.valid = 1 << which;
     }
 }
 
@@ -206,11 +206,8 @@ pub struct PlainStore<L, const BMI2: bool = false> {
 
 impl<L: Layout> PlainStore<L, false> {
     pub fn new(rule: Rule) -> Self {
-        PlainStore {
-            dead: Slice::for_future(rule, false),
-            live: Slice::for_future(rule, true),
-            layout: PhantomData,
-        }
+        let (dead, live) = Slice::for_rule(rule);
+        PlainStore { dead, live, layout: PhantomData }
     }
 }
 

@@ -635,3 +635,38 @@ pub fn evolve(g: &Grid, rule: Rule, topology: Topology, generations: u64, parall
     }
     cube.to_grid()
 }
+
+// ANCHOR: narrow
+/// One generation of a bounded pattern at most 64 cells wide, held as one word
+/// per row (bit x = cell x): the adder network above with a single word per
+/// row and nothing beyond the edges. GRIDWALKER confirms each candidate
+/// predecessor with it, thousands of times per second in a candidate stream,
+/// where building a whole [`LifeCube`] for a 12x12 window would cost more than the step.
+pub fn step_narrow(rows: &[u64], width: usize, rule: Rule) -> Vec<u64> {
+    assert!(width <= 64, "step_narrow: {width} cells do not fit in one word");
+    let mask = if width == 64 { !0 } else { (1u64 << width) - 1 };
+    // Shifting west pushes the last cell past the edge: cut it off.
+    let sums: Vec<(u64, u64)> = rows
+        .iter()
+        .map(|&r| {
+            let (s0, s1) = three_sum(0, r & mask, 0);
+            (s0 & mask, s1 & mask)
+        })
+        .collect();
+    let sum = |y: Option<usize>| y.and_then(|y| sums.get(y)).copied().unwrap_or((0, 0));
+    (0..rows.len())
+        .map(|y| {
+            let (a, b, c) = (sum(y.checked_sub(1)), sums[y], sum(Some(y + 1)));
+            let (mut next, mut diff) = ([0u64], [0u64]);
+            combine(
+                rule,
+                [&[a.0], &[a.1], &[b.0], &[b.1], &[c.0], &[c.1]],
+                &[rows[y] & mask],
+                &mut next,
+                &mut diff,
+            );
+            next[0] & mask
+        })
+        .collect()
+}
+// ANCHOR_END: narrow
