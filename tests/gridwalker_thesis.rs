@@ -145,13 +145,13 @@ fn track_takes_the_same_path_with_fewer_confrontations() {
 #[test]
 fn table_6_5_rows_1_3_4() {
     // (pattern, store size C, probes E, N-S added F, queried G, E-W added I, queried J,
-    //  slice queries D and how close our count of them comes)
+    //  slice queries D and ours: 309,156 (+20), 95,350 (-12) and 10,015 (exact))
     let rows = [
-        (spec(&ORPHAN), 58_114, 278, 46_108, 72_617, 42_736, 73_573, 309_136, 0.01),
-        (with_alive(4, 4), 18_435, 91, 14_707, 24_251, 13_536, 24_639, 95_362, 0.02),
-        (with_alive(2, 0), 2_257, 10, 1_263, 2_039, 1_222, 2_113, 10_015, 0.12),
+        (spec(&ORPHAN), 58_114, 278, 46_108, 72_617, 42_736, 73_573, 309_136, 309_156),
+        (with_alive(4, 4), 18_435, 91, 14_707, 24_251, 13_536, 24_639, 95_362, 95_350),
+        (with_alive(2, 0), 2_257, 10, 1_263, 2_039, 1_222, 2_113, 10_015, 10_015),
     ];
-    for (t, c, e, f, g, i, j, d, tolerance) in rows {
+    for (t, c, e, f, g, i, j, d, ours) in rows {
         let a =
             decide_orphan(&t, &Options { variant: Variant::Db, convention: Convention::ThesisCode }).unwrap();
         let s = &a.stats;
@@ -164,10 +164,12 @@ fn table_6_5_rows_1_3_4() {
             stat(s, "ew_queried"),
         ];
         assert_eq!(got, [c, e, f, g, i, j]);
-        // Column D depends on the thesis' hash table; ours counts two reads per
-        // fetched pair and two per result slice looked up, which comes close.
-        let q = stat(s, "slice_queries") as f64;
-        assert!((q / d as f64 - 1.0).abs() < tolerance, "slice queries {q} vs {d}");
+        // Column D counts the reads of the thesis' de-duplication index too,
+        // which ours models (`gridwalker::db`); the small differences come from
+        // the order of two same-hash pairs of unit slices in the thesis' table.
+        let q = stat(s, "slice_queries");
+        assert_eq!(q, ours);
+        assert!((q as f64 / d as f64 - 1.0).abs() < 2e-4, "slice queries {q} vs {d}");
     }
 }
 // ANCHOR_END: table_6_5
