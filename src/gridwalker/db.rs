@@ -216,12 +216,8 @@ impl<L: Layout> DbStore<L> {
             counters: DbCounters::default(),
             layout: PhantomData,
         };
-        let seeds = (0..512u16).map(Slice::unit).chain([
-            Slice::for_future(rule, false),
-            Slice::for_future(rule, true),
-            Slice::FULL,
-            Slice::EMPTY,
-        ]);
+        let (dead, live) = Slice::for_rule(rule);
+        let seeds = (0..512u16).map(Slice::unit).chain([dead, live, Slice::FULL, Slice::EMPTY]);
         for s in seeds {
             // Ids are fixed even if a rule makes two seeds equal; the first one is indexed.
             let id = db.slices.len() as u32;

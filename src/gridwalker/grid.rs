@@ -300,21 +300,26 @@ pub fn verify(parent: &Grid, target: &SpecGrid, rule: Rule) -> bool {
     if parent.width() != target.width + 2 || parent.height() != target.height + 2 {
         return false;
     }
-    let next: Box<dyn Fn(usize, usize) -> bool> = if parent.width() <= 64 {
+    if parent.width() <= 64 {
         let rows: Vec<u64> = (0..parent.height())
             .map(|y| (0..parent.width()).fold(0, |r, x| r | (parent.get(x, y) as u64) << x))
             .collect();
         let next = step_narrow(&rows, parent.width(), rule);
-        Box::new(move |x, y| next[y] >> x & 1 == 1)
+        gives(target, |x, y| next[y] >> x & 1 == 1)
     } else {
         let next = crate::life::naive::step(parent, rule, Topology::Bounded);
-        Box::new(move |x, y| next.get(x, y))
-    };
+        gives(target, |x, y| next.get(x, y))
+    }
+}
+
+/// Does the next generation `alive(x, y)` of the parent window show every
+/// known cell of `target` (one cell in from the window's edge)?
+fn gives(target: &SpecGrid, alive: impl Fn(usize, usize) -> bool) -> bool {
     (0..target.height).all(|y| {
         (0..target.width).all(|x| match target.get(x, y) {
             Cell::Unknown => true,
-            Cell::Alive => next(x + 1, y + 1),
-            Cell::Dead => !next(x + 1, y + 1),
+            Cell::Alive => alive(x + 1, y + 1),
+            Cell::Dead => !alive(x + 1, y + 1),
         })
     })
 }

@@ -61,8 +61,7 @@ trait Shape {
 
 impl Stack {
     fn build(shape: &impl Shape, rule: Rule) -> Stack {
-        let live = Slice::for_future(rule, true);
-        let dead = Slice::for_future(rule, false);
+        let (dead, live) = Slice::for_rule(rule);
         let pixel_on = std::array::from_fn(Slice::pixel_on);
         let mut st = Stack {
             slices: Vec::new(),
