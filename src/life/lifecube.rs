@@ -13,24 +13,15 @@
 use crate::life::grid::{Grid, Topology};
 use crate::life::rule::Rule;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU8, Ordering};
 
-/// The widest vector kernel allowed: 2 = AVX-512, 1 = AVX2, 0 = portable.
-/// Lowered only by tests and benchmarks, to check and time every kernel on
-/// one machine; every kernel computes the same bits.
-static SIMD_LIMIT: AtomicU8 = AtomicU8::new(2);
-
-/// Which compiled kernel LIFECUBE may use (the best available below the limit).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The widest vector kernel a [`LifeCube`] may use; it takes the best one the
+/// CPU has at or below it. Lowered only by tests and benchmarks, to check and
+/// time every kernel on one machine: every kernel computes the same bits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Simd {
     Portable = 0,
     Avx2 = 1,
     Avx512 = 2,
-}
-
-/// Cap the kernel LIFECUBE uses from now on, in every thread.
-pub fn limit_simd(limit: Simd) {
-    SIMD_LIMIT.store(limit as u8, Ordering::Relaxed);
 }
 
 /// Rows per tile band. Tiles are `TILE_WORDS` words (256 cells) wide.
@@ -40,13 +31,21 @@ const TILE_WORDS: usize = 4;
 // ANCHOR: board
 /// A bounded board or torus packed 64 cells to a word: bit `k` of word `i` in
 /// row `y` is cell `(64 i + k, y)`. Two buffers alternate between generations.
+///
+/// Each buffer holds the rows with a halo: one word before and after every
+/// row and one row above and below the board, holding what lies beyond the
+/// edge (the far side of a torus whose width is whole words; nothing on a
+/// bounded board). The sweep then reads its neighbours without a test.
 #[derive(Debug, Clone)]
 pub struct LifeCube {
     width: usize,
     height: usize,
     words: usize,
+    /// Words from one row to the next in a buffer: `words + 2`.
+    stride: usize,
     rule: Rule,
     topology: Topology,
+    simd: Simd,
     cur: Vec<u64>,
     next: Vec<u64>,
     /// Per tile: did it change in the last generation?
@@ -60,20 +59,30 @@ impl LifeCube {
     pub fn new(g: &Grid, rule: Rule, topology: Topology) -> LifeCube {
         let (width, height) = (g.width(), g.height());
         let words = width.div_ceil(64);
-        let mut cur = vec![0u64; words * height];
-        for (row, out) in g.cells().chunks(width.max(1)).zip(cur.chunks_mut(words.max(1))) {
-            for (cells, w) in row.chunks(64).zip(out.iter_mut()) {
-                *w = cells.iter().rev().fold(0, |acc, &c| acc << 1 | c as u64);
+        let stride = words + 2;
+        let mut cur = vec![0u64; stride * (height + 2)];
+        for (row, out) in g.cells().chunks(width.max(1)).zip(cur[stride..].chunks_mut(stride)) {
+            for (cells, w) in row.chunks(64).zip(&mut out[1..]) {
+                *w = pack(cells);
             }
         }
         let tiles_x = words.div_ceil(TILE_WORDS);
         let tiles_y = height.div_ceil(TILE_ROWS);
+        let wraps = topology == Topology::Torus && width.is_multiple_of(64);
+        if wraps && height > 0 {
+            for row in cur[stride..(height + 1) * stride].chunks_mut(stride) {
+                wrap_row(row);
+            }
+            wrap_rows(&mut cur, stride, height);
+        }
         LifeCube {
             width,
             height,
             words,
+            stride,
             rule,
             topology,
+            simd: Simd::Avx512,
             next: cur.clone(),
             cur,
             changed: vec![true; tiles_x * tiles_y],
@@ -82,16 +91,30 @@ impl LifeCube {
         }
     }
 
+    /// The same board, held to vector kernels no wider than `simd`.
+    pub fn with_simd(mut self, simd: Simd) -> LifeCube {
+        self.simd = simd;
+        self
+    }
+
     pub fn to_grid(&self) -> Grid {
         let mut cells = Vec::with_capacity(self.width * self.height);
-        for row in self.cur.chunks(self.words.max(1)).take(self.height) {
-            cells.extend((0..self.width).map(|x| row[x / 64] >> (x % 64) & 1 == 1));
+        for y in 0..self.height {
+            for (k, &w) in self.row(y).iter().enumerate() {
+                unpack(w, (self.width - 64 * k).min(64), &mut cells);
+            }
         }
         Grid::from_cells(self.width, self.height, cells)
     }
 
     pub fn population(&self) -> u64 {
-        self.cur.iter().map(|w| w.count_ones() as u64).sum()
+        (0..self.height).flat_map(|y| self.row(y)).map(|w| w.count_ones() as u64).sum()
+    }
+
+    /// Row `y` of the current generation, without its halo words.
+    fn row(&self, y: usize) -> &[u64] {
+        let start = (y + 1) * self.stride + 1;
+        &self.cur[start..start + self.words]
     }
 
     /// Advance one generation on this thread.
@@ -114,17 +137,20 @@ impl LifeCube {
             width: self.width,
             height: self.height,
             words: self.words,
+            stride: self.stride,
             rule: self.rule,
+            simd: self.simd,
             torus: self.topology == Topology::Torus,
             cur: &self.cur,
             tiles_x: self.tiles_x,
         };
-        let band_len = TILE_ROWS * self.words;
+        let band_len = TILE_ROWS * self.stride;
         let tiles_x = self.tiles_x;
         // Each band writes its tiles' change flags into its own stretch of `changed`.
         let mut changed = std::mem::take(&mut self.changed);
+        let board = &mut self.next[self.stride..(self.height + 1) * self.stride];
         if parallel {
-            self.next
+            board
                 .par_chunks_mut(band_len)
                 .zip(active.par_chunks(tiles_x))
                 .zip(changed.par_chunks_mut(tiles_x))
@@ -133,8 +159,7 @@ impl LifeCube {
                 .with_min_len((self.tiles_y / (4 * rayon::current_num_threads())).max(1))
                 .for_each(|(j, ((out, act), ch))| ctx.band(j, out, act, ch));
         } else {
-            for (j, ((out, act), ch)) in self
-                .next
+            for (j, ((out, act), ch)) in board
                 .chunks_mut(band_len)
                 .zip(active.chunks(tiles_x))
                 .zip(changed.chunks_mut(tiles_x))
@@ -144,6 +169,10 @@ impl LifeCube {
             }
         }
         self.changed = changed;
+        if ctx.wraps() {
+            // The bands wrapped their own rows; the halo rows are left.
+            wrap_rows(&mut self.next, self.stride, self.height);
+        }
         std::mem::swap(&mut self.cur, &mut self.next);
     }
     // ANCHOR_END: step
@@ -194,23 +223,45 @@ struct Ctx<'a> {
     width: usize,
     height: usize,
     words: usize,
+    stride: usize,
     rule: Rule,
+    simd: Simd,
     torus: bool,
     cur: &'a [u64],
     tiles_x: usize,
 }
 
 impl Ctx<'_> {
+    /// Do the halos hold the far side of the board? (On a torus whose width
+    /// is not whole words, the wrap does not fall on a word boundary: only
+    /// the general path, which finds its neighbours itself, runs there.)
+    fn wraps(&self) -> bool {
+        self.torus && self.width.is_multiple_of(64)
+    }
+
     /// Compute band `j` into `out` (its rows of the next buffer) and which of
     /// its tiles changed into `changed`.
     fn band(&self, j: usize, out: &mut [u64], active: &[bool], changed: &mut [bool]) {
         let y0 = j * TILE_ROWS;
-        let rows = out.len() / self.words;
+        let rows = out.len() / self.stride;
         // The flat stagger-step pass is written for Conway's rule; other rules
         // go through the general adder below.
         if self.rule == Rule::CONWAY && active.iter().all(|&a| a) {
-            return self.full_band(y0, rows, out, changed);
+            self.full_band(y0, rows, out, changed);
+        } else {
+            self.active_runs(y0, rows, out, active, changed);
         }
+        // A row's ends lie in the band's first and last tiles. If neither was
+        // computed, they kept their values and the halo words still match.
+        if self.wraps() && (active[0] || active[self.tiles_x - 1]) {
+            for row in out.chunks_mut(self.stride) {
+                wrap_row(row);
+            }
+        }
+    }
+
+    /// The runs of active tiles of a band, each through the general adder.
+    fn active_runs(&self, y0: usize, rows: usize, out: &mut [u64], active: &[bool], changed: &mut [bool]) {
         changed.fill(false);
         let mut i = 0;
         while i < self.tiles_x {
@@ -233,17 +284,17 @@ impl Ctx<'_> {
     }
 
     // ANCHOR: full_band
-    /// A band whose tiles are all active: copy its rows once into a buffer with
-    /// a halo word at each end, then sweep it in strips of `STRIP` words.
+    /// A band whose tiles are all active: sweep it in strips of `STRIP` words
+    /// (four on AVX2) straight from the haloed buffer.
     fn full_band(&self, y0: usize, rows: usize, out: &mut [u64], changed: &mut [bool]) {
         #[cfg(target_arch = "x86_64")]
         {
-            let level = SIMD_LIMIT.load(Ordering::Relaxed);
-            if level >= 2 && std::arch::is_x86_feature_detected!("avx512f") {
+            let level = self.simd;
+            if level >= Simd::Avx512 && std::arch::is_x86_feature_detected!("avx512f") {
                 // SAFETY: the CPU has AVX-512F, checked just above.
                 return unsafe { self.full_band_avx512(y0, rows, out, changed) };
             }
-            if level >= 1 && std::arch::is_x86_feature_detected!("avx2") {
+            if level >= Simd::Avx2 && std::arch::is_x86_feature_detected!("avx2") {
                 // SAFETY: the CPU has AVX2, checked just above.
                 return unsafe { self.full_band_avx2(y0, rows, out, changed) };
             }
@@ -260,76 +311,66 @@ impl Ctx<'_> {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     unsafe fn full_band_avx2(&self, y0: usize, rows: usize, out: &mut [u64], changed: &mut [bool]) {
-        self.full_band_portable(y0, rows, out, changed)
+        self.full_band_with(y0, rows, out, changed, Kernel::Avx2)
     }
 
     #[inline(always)]
     fn full_band_portable(&self, y0: usize, rows: usize, out: &mut [u64], changed: &mut [bool]) {
-        let words = self.words;
-        if self.torus && !self.width.is_multiple_of(64) {
+        self.full_band_with(y0, rows, out, changed, Kernel::Words)
+    }
+
+    #[inline(always)]
+    fn full_band_with(&self, y0: usize, rows: usize, out: &mut [u64], changed: &mut [bool], kernel: Kernel) {
+        if self.torus && !self.wraps() {
             // The wrap-around does not fall on a word boundary: take the general path.
-            let mut diff = vec![0u64; words];
-            self.run_portable(y0, rows, 0, words, out, &mut diff);
+            let mut diff = vec![0u64; self.words];
+            self.run_portable(y0, rows, 0, self.words, out, &mut diff);
             for (t, d) in diff.chunks(TILE_WORDS).enumerate() {
                 changed[t] = d.iter().any(|&x| x != 0);
             }
             return;
         }
-        // The band's rows y0-1 ..= y0+rows, each with one halo word on either
-        // side holding what lies beyond the edge (the far end of the row on a
-        // torus, nothing on a bounded board).
-        let stride = words + 2;
-        // Borrowed from the thread rather than used inside a closure: a closure
-        // would not be compiled with this function's vector instructions.
-        let mut buf = SCRATCH.take();
-        buf.clear();
-        buf.resize((rows + 2) * stride, 0);
-        for (k, y) in (y0 as isize - 1..=(y0 + rows) as isize).enumerate() {
-            if let Some(r) = self.row(y) {
-                let dst = &mut buf[k * stride..(k + 1) * stride];
-                copy_words(&mut dst[1..=words], r);
-                if self.torus {
-                    dst[0] = r[words - 1];
-                    dst[words + 1] = r[0];
-                }
-            }
-        }
-        self.sweep_band(&buf, stride, y0, rows, out, changed);
-        SCRATCH.set(buf);
+        // The band's rows y0-1 ..= y0+rows with their halos.
+        let buf = &self.cur[y0 * self.stride..(y0 + rows + 2) * self.stride];
+        self.sweep_band(buf, rows, out, changed, kernel);
     }
 
-    /// Sweep the band's copy `buf` strip by strip into `out`.
+    /// Sweep the band's rows `buf` (from the row above it to the row below)
+    /// strip by strip into `out`.
     #[inline(always)]
-    fn sweep_band(
-        &self,
-        buf: &[u64],
-        stride: usize,
-        y0: usize,
-        rows: usize,
-        out: &mut [u64],
-        changed: &mut [bool],
-    ) {
-        let words = self.words;
-        let alive = &self.cur[y0 * words..(y0 + rows) * words];
-        let mut diff = vec![0u64; words];
+    fn sweep_band(&self, buf: &[u64], rows: usize, out: &mut [u64], changed: &mut [bool], kernel: Kernel) {
+        let (words, stride) = (self.words, self.stride);
+        changed.fill(false);
+        // A strip's changes, word by word, into the flags of the tiles they fall in.
+        let mut mark = |col: usize, diff: &[u64]| {
+            for (k, &d) in diff.iter().enumerate() {
+                changed[(col + k) / TILE_WORDS] |= d != 0;
+            }
+        };
         let mut col = 0;
+        #[cfg(target_arch = "x86_64")]
+        if kernel == Kernel::Avx2 {
+            while col + 4 <= words {
+                // SAFETY: `Kernel::Avx2` is chosen only on a CPU with AVX2.
+                mark(col, &[unsafe { avx2::strip(buf, stride, col, rows, out) }]);
+                col += 4;
+            }
+        }
+        let _ = kernel;
         while col + STRIP <= words {
-            strip::<STRIP>(buf, stride, col, rows, alive, out, &mut diff[col..col + STRIP]);
+            mark(col, &strip::<STRIP>(buf, stride, col, rows, out));
             col += STRIP;
         }
         while col < words {
-            strip::<1>(buf, stride, col, rows, alive, out, &mut diff[col..col + 1]);
+            mark(col, &strip::<1>(buf, stride, col, rows, out));
             col += 1;
         }
         if !self.width.is_multiple_of(64) {
             // Bounded board: cells past the right edge stay dead.
             let mask = (1u64 << (self.width % 64)) - 1;
             for r in 0..rows {
-                out[r * words + words - 1] &= mask;
+                out[r * stride + words] &= mask;
             }
-        }
-        for (c, d) in changed.iter_mut().zip(diff.chunks(TILE_WORDS)) {
-            *c = d.iter().any(|&x| x != 0);
         }
     }
     // ANCHOR_END: full_band
@@ -343,8 +384,8 @@ impl Ctx<'_> {
         } else {
             y
         };
-        let y = y as usize;
-        Some(&self.cur[y * self.words..(y + 1) * self.words])
+        let start = (y as usize + 1) * self.stride + 1;
+        Some(&self.cur[start..start + self.words])
     }
 
     /// Rows `y0 .. y0+rows`, words `w0 .. w1`: the adder network proper,
@@ -352,12 +393,12 @@ impl Ctx<'_> {
     fn run(&self, y0: usize, rows: usize, w0: usize, w1: usize, out: &mut [u64], diff: &mut [u64]) {
         #[cfg(target_arch = "x86_64")]
         {
-            let level = SIMD_LIMIT.load(Ordering::Relaxed);
-            if level >= 2 && std::arch::is_x86_feature_detected!("avx512f") {
+            let level = self.simd;
+            if level >= Simd::Avx512 && std::arch::is_x86_feature_detected!("avx512f") {
                 // SAFETY: the CPU has AVX-512F, checked just above.
                 return unsafe { self.run_avx512(y0, rows, w0, w1, out, diff) };
             }
-            if level >= 1 && std::arch::is_x86_feature_detected!("avx2") {
+            if level >= Simd::Avx2 && std::arch::is_x86_feature_detected!("avx2") {
                 // SAFETY: the CPU has AVX2, checked just above.
                 return unsafe { self.run_avx2(y0, rows, w0, w1, out, diff) };
             }
@@ -406,8 +447,9 @@ impl Ctx<'_> {
             let y = y0 + dy;
             self.fill(&mut ring[(dy + 2) % 3], y as isize + 1, w0, w1, &mut ext);
             let [a, b, c] = [&ring[dy % 3], &ring[(dy + 1) % 3], &ring[(dy + 2) % 3]];
-            let alive = &self.cur[y * self.words + w0..y * self.words + w1];
-            let dst = &mut out[dy * self.words + w0..dy * self.words + w1];
+            let row = (y + 1) * self.stride + 1;
+            let alive = &self.cur[row + w0..row + w1];
+            let dst = &mut out[dy * self.stride + 1 + w0..dy * self.stride + 1 + w1];
             combine(self.rule, [&a[0], &a[1], &b[0], &b[1], &c[0], &c[1]], alive, dst, diff);
             if w1 == self.words && !self.width.is_multiple_of(64) {
                 // Cells past the right edge stay dead.
@@ -554,53 +596,90 @@ fn combine_conway(s: [&[u64]; 6], alive: &[u64], dst: &mut [u64], diff: &mut [u6
 
 // ANCHOR_END: combine
 
-thread_local! {
-    /// Each thread's copy of the band being computed, kept between bands.
-    static SCRATCH: std::cell::Cell<Vec<u64>> = const { std::cell::Cell::new(Vec::new()) };
+/// Up to 64 cells into one word, cell `k` at bit `k`. Eight cells at a time:
+/// their bytes (each 0 or 1) read as one little-endian word, and a multiply
+/// that gathers the low bit of each byte into the top byte. Table 3.1 times
+/// LIFECUBE with this conversion included, so it must not cost more than a
+/// few generations.
+fn pack(cells: &[bool]) -> u64 {
+    let mut word = 0;
+    let mut eights = cells.chunks_exact(8);
+    for (i, c) in (&mut eights).enumerate() {
+        let bytes = u64::from_le_bytes(std::array::from_fn(|j| c[j] as u8));
+        word |= (bytes.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
+    }
+    let done = cells.len() - eights.remainder().len();
+    for (j, &c) in eights.remainder().iter().enumerate() {
+        word |= (c as u64) << (done + j);
+    }
+    word
 }
 
-/// Copy a row, eight words at a time as fixed-size moves: a board row is a
-/// short copy, and calling `memcpy` for each costs more than the copy.
-#[inline(always)]
-fn copy_words(dst: &mut [u64], src: &[u64]) {
-    let mut d = dst.chunks_exact_mut(8);
-    let mut s = src.chunks_exact(8);
-    for (d, s) in (&mut d).zip(&mut s) {
-        let block: [u64; 8] = s.try_into().expect("chunks of eight");
-        *<&mut [u64; 8]>::try_from(d).expect("chunks of eight") = block;
+/// The first `n` cells of a word, appended to `cells`, a byte of cells at a
+/// time through a table of the 256 bytes' cells.
+fn unpack(word: u64, n: usize, cells: &mut Vec<bool>) {
+    const SPREAD: [[bool; 8]; 256] = {
+        let mut t = [[false; 8]; 256];
+        let mut b = 0;
+        while b < 256 {
+            let mut k = 0;
+            while k < 8 {
+                t[b][k] = b >> k & 1 == 1;
+                k += 1;
+            }
+            b += 1;
+        }
+        t
+    };
+    for byte in 0..n / 8 {
+        cells.extend_from_slice(&SPREAD[(word >> (8 * byte) & 0xff) as usize]);
     }
-    for (d, s) in d.into_remainder().iter_mut().zip(s.remainder()) {
-        *d = *s;
-    }
+    cells.extend((n / 8 * 8..n).map(|k| word >> k & 1 == 1));
 }
+
+// ANCHOR: halo
+/// Fill a row's halo words from its far ends (a torus whose width is whole words).
+#[inline(always)]
+fn wrap_row(row: &mut [u64]) {
+    let words = row.len() - 2;
+    (row[0], row[words + 1]) = (row[words], row[1]);
+}
+
+/// Fill the halo rows above and below a torus from its last and first rows.
+fn wrap_rows(buf: &mut [u64], stride: usize, height: usize) {
+    buf.copy_within(height * stride..(height + 1) * stride, 0);
+    buf.copy_within(stride..2 * stride, (height + 1) * stride);
+}
+// ANCHOR_END: halo
 
 /// Words per strip: one AVX-512 register of 64-bit lanes.
 const STRIP: usize = 8;
+
+/// How a full band is swept: strips of plain words (which the compiler
+/// vectorises as well as it can), or the hand-written AVX2 strip below.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kernel {
+    Words,
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    Avx2,
+}
 
 // ANCHOR: strip
 /// The stagger step: walk down a strip of `S` words, keeping the horizontal
 /// sums of the rows above and at the current row in registers, so each row's
 /// sums are computed once and each input word is loaded once. `buf` holds the
 /// band's rows with a halo word on each side; `col` is the strip's first word.
+/// Returns, per word of the strip, the cells that changed in any of its rows.
 #[inline(always)]
-fn strip<const S: usize>(
-    buf: &[u64],
-    stride: usize,
-    col: usize,
-    rows: usize,
-    alive: &[u64],
-    out: &mut [u64],
-    diff: &mut [u64],
-) {
-    let words = stride - 2;
+fn strip<const S: usize>(buf: &[u64], stride: usize, col: usize, rows: usize, out: &mut [u64]) -> [u64; S] {
     // Not a closure: closures are not compiled with the caller's vector instructions.
     let at = |row: usize| row * stride + col..row * stride + col + S + 2;
     let (mut a, mut b) = (strip_sums::<S>(&buf[at(0)]), strip_sums::<S>(&buf[at(1)]));
     let mut d = [0u64; S];
     for r in 0..rows {
         let c = strip_sums::<S>(&buf[at(r + 2)]);
-        let now = &alive[r * words + col..r * words + col + S];
-        let dst = &mut out[r * words + col..r * words + col + S];
+        let now = &buf[(r + 1) * stride + col + 1..(r + 1) * stride + col + 1 + S];
+        let dst = &mut out[r * stride + col + 1..r * stride + col + 1 + S];
         for k in 0..S {
             let (x0, n0, n1, _) = total(a.0[k], a.1[k], b.0[k], b.1[k], c.0[k], c.1[k]);
             let v = (x0 & n0 & !n1) | (now[k] & !x0 & !n0 & n1);
@@ -609,11 +688,78 @@ fn strip<const S: usize>(
         }
         (a, b) = (b, c);
     }
-    for k in 0..S {
-        diff[k] |= d[k];
-    }
+    d
 }
 // ANCHOR_END: strip
+
+// ANCHOR: avx2
+/// The stagger step written out for AVX2, a strip of four words in one
+/// 256-bit register. Written by hand because the compiler, given the same
+/// sums on arrays of words, builds each row's west and east neighbours with
+/// shuffles across lanes; two unaligned loads, one word to either side, do it
+/// for free and let the strip run at twice the speed.
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use std::arch::x86_64::*;
+
+    /// The strip of words `col .. col+4` of a band: as [`super::strip`], but
+    /// returning the OR of the strip's changes folded into one word.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn strip(buf: &[u64], stride: usize, col: usize, rows: usize, out: &mut [u64]) -> u64 {
+        // Every pointer below stays inside these bounds.
+        assert!(col + 4 + 2 <= stride && buf.len() >= (rows + 2) * stride && out.len() >= rows * stride);
+        let base = buf[col + 1..].as_ptr();
+        let dst = out[col + 1..].as_mut_ptr();
+        // SAFETY: row r's loads read buf[r*stride + col ..= r*stride + col + 5],
+        // within row r (col + 5 < stride) for r < rows + 2; the stores write
+        // out[r*stride + col + 1 ..= r*stride + col + 4] for r < rows.
+        unsafe {
+            let (mut a0, mut a1) = sums(base);
+            let (mut b0, mut b1) = sums(base.add(stride));
+            let mut changed = _mm256_setzero_si256();
+            for r in 0..rows {
+                let (c0, c1) = sums(base.add((r + 2) * stride));
+                let now = _mm256_loadu_si256(base.add((r + 1) * stride).cast());
+                // The 3x3 total x0 + 2 n, n = n0 + 2 n1 (+ 4 n2, not needed).
+                let ab = _mm256_xor_si256(a0, b0);
+                let x0 = _mm256_xor_si256(ab, c0);
+                let k1 = _mm256_or_si256(_mm256_and_si256(a0, b0), _mm256_and_si256(c0, ab));
+                let (p, q) = (_mm256_xor_si256(a1, b1), _mm256_and_si256(a1, b1));
+                let (s, t) = (_mm256_xor_si256(c1, k1), _mm256_and_si256(c1, k1));
+                let n0 = _mm256_xor_si256(p, s);
+                let n1 = _mm256_xor_si256(_mm256_xor_si256(q, t), _mm256_and_si256(p, s));
+                // Total 3: born or survives; total 4: a live cell survives.
+                let three = _mm256_andnot_si256(n1, _mm256_and_si256(x0, n0));
+                let four = _mm256_andnot_si256(_mm256_or_si256(x0, n0), _mm256_and_si256(now, n1));
+                let v = _mm256_or_si256(three, four);
+                changed = _mm256_or_si256(changed, _mm256_xor_si256(v, now));
+                _mm256_storeu_si256(dst.add(r * stride).cast(), v);
+                (a0, a1, b0, b1) = (b0, b1, c0, c1);
+            }
+            let mut lanes = [0u64; 4];
+            _mm256_storeu_si256(lanes.as_mut_ptr().cast(), changed);
+            lanes[0] | lanes[1] | lanes[2] | lanes[3]
+        }
+    }
+
+    /// Row sums of the four words at `p`, whose west and east neighbours are
+    /// read from one word either side.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn sums(p: *const u64) -> (__m256i, __m256i) {
+        // SAFETY: the caller keeps p-1 ..= p+4 inside one buffer row.
+        unsafe {
+            let c = _mm256_loadu_si256(p.cast());
+            let l = _mm256_loadu_si256(p.sub(1).cast());
+            let r = _mm256_loadu_si256(p.add(1).cast());
+            let west = _mm256_or_si256(_mm256_slli_epi64(c, 1), _mm256_srli_epi64(l, 63));
+            let east = _mm256_or_si256(_mm256_srli_epi64(c, 1), _mm256_slli_epi64(r, 63));
+            let x = _mm256_xor_si256(west, east);
+            (_mm256_xor_si256(x, c), _mm256_or_si256(_mm256_and_si256(west, east), _mm256_and_si256(x, c)))
+        }
+    }
+}
+// ANCHOR_END: avx2
 
 /// The two-bit horizontal sums of words 1..=S of `w` (words 0 and S+1 are
 /// their outer neighbours). A function of its own, always inlined: a closure
@@ -632,6 +778,15 @@ pub fn evolve(g: &Grid, rule: Rule, topology: Topology, generations: u64, parall
     let mut cube = LifeCube::new(g, rule, topology);
     for _ in 0..generations {
         cube.step_with(parallel);
+    }
+    cube.to_grid()
+}
+
+/// `generations` steps on one core with vector kernels no wider than `simd`.
+pub fn evolve_with(g: &Grid, rule: Rule, topology: Topology, generations: u64, simd: Simd) -> Grid {
+    let mut cube = LifeCube::new(g, rule, topology).with_simd(simd);
+    for _ in 0..generations {
+        cube.step();
     }
     cube.to_grid()
 }
