@@ -169,7 +169,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
 /// The same search with GRIDWALKER's circular grid stack (thesis Table 5.3).
 fn with_gridwalker(w: usize, h: usize, period: usize, shift: (i64, i64), json: bool) -> anyhow::Result<()> {
     let t = std::time::Instant::now();
-    let ans = stack::cycle(w, h, period, shift, Rule::CONWAY);
+    let ans = stack::caged_cycle(w, h, period, shift, Rule::CONWAY);
     let millis = t.elapsed().as_secs_f64() * 1e3;
     if let Some(a) = &ans {
         check_cycle(&a.start, period, shift.0, shift.1, Rule::CONWAY)

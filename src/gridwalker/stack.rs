@@ -44,9 +44,27 @@ struct Stack {
     live: Slice,
     dead: Slice,
     pixel_on: [Slice; 9],
+    /// Neighbouring slices whose two future cells are both pixels of some
+    /// later slices (Listing 5.3).
+    pairs: Vec<Pair>,
     nodes: u64,
 }
 // ANCHOR_END: stack
+
+/// Two orthogonal neighbours `a` (west or north) and `b` in one generation,
+/// and the slices of the next generation that see both their cells, with the
+/// pixels at which they do.
+#[derive(Debug, Clone)]
+struct Pair {
+    a: usize,
+    b: usize,
+    ew: bool,
+    covers: Vec<(usize, usize, usize)>,
+}
+
+/// Listing 5.3's threshold: a pair's future cores are computed when the product
+/// of its two slices' counts is below this.
+const FUTURE_CORE_PRODUCT: u32 = 16;
 
 /// How a stack is laid out: which slices exist and what their cells must become,
 /// and which cell a pixel refers to.
@@ -72,8 +90,10 @@ impl Stack {
             live,
             dead,
             pixel_on,
+            pairs: Vec::new(),
             nodes: 0,
         };
+        let mut own_core: Vec<Option<usize>> = Vec::new();
         let mut core_of: HashMap<Pos, usize> = HashMap::new();
         let mut slice_at: HashMap<Pos, usize> = HashMap::new();
         let mut core = |st: &mut Stack, p: Pos| -> usize {
@@ -93,8 +113,8 @@ impl Stack {
                         Cell::Unknown => Slice::FULL,
                     });
                     slice_at.insert((g, x, y), s);
-                    if let Some(p) = shape.canon((g, x, y)) {
-                        let c = core(&mut st, p);
+                    own_core.push(shape.canon((g, x, y)).map(|p| core(&mut st, p)));
+                    if let Some(c) = own_core[s] {
                         st.cores[c].own = Some(s);
                     } else {
                         st.slices[s] = st.slices[s].and(&dead);
@@ -124,6 +144,20 @@ impl Stack {
         }
         st.ew.sort_unstable();
         st.ns.sort_unstable();
+        let neighbours = st.ew.iter().map(|&p| (p, true)).chain(st.ns.iter().map(|&p| (p, false)));
+        for ((a, b), ew) in neighbours.collect::<Vec<_>>() {
+            let (Some(ca), Some(cb)) = (own_core[a], own_core[b]) else { continue };
+            let covers: Vec<(usize, usize, usize)> = st.cores[ca]
+                .cover
+                .iter()
+                .flat_map(|&(t, pa)| {
+                    st.cores[cb].cover.iter().filter(move |&&(u, _)| u == t).map(move |&(_, pb)| (t, pa, pb))
+                })
+                .collect();
+            if !covers.is_empty() {
+                st.pairs.push(Pair { a, b, ew, covers });
+            }
+        }
         st
     }
 
@@ -150,11 +184,66 @@ impl Stack {
             for c in 0..self.cores.len() {
                 changed |= self.settle_core(c)?;
             }
+            for k in 0..self.pairs.len() {
+                changed |= self.future_cores(k)?;
+            }
             if !changed {
                 return Ok(());
             }
         }
     }
+
+    // ANCHOR: future_cores
+    /// Listing 5.3: when two neighbours allow few constellations between them,
+    /// list the pairs of futures their compatible constellations give. The
+    /// cells' one-by-one states are already known to the cores; what a pair
+    /// adds is a joint constraint (say "not both alive"), cut from every later
+    /// slice that sees both cells.
+    fn future_cores(&mut self, k: usize) -> Result<bool, Contradiction> {
+        let Pair { a, b, ew, .. } = self.pairs[k];
+        let (sa, sb) = (self.slices[a], self.slices[b]);
+        let (na, nb) = (sa.count(), sb.count());
+        // With a unit on either side the joint futures are the product of the
+        // single ones (the slivers have already matched the two up).
+        if na < 2 || nb < 2 || na * nb >= FUTURE_CORE_PRODUCT {
+            return Ok(false);
+        }
+        // The overlap of the two 3x3 squares: columns 1-2 of a on columns 0-1
+        // of b (or rows, north over south).
+        let at = |c: u16, r: usize, col: usize| {
+            let (r, col) = if ew { (r, col) } else { (col, r) };
+            c >> L::CONVENTION.pixel(r, col) & 1
+        };
+        let overlap = |c: u16, shift: usize| {
+            (0..3).fold(0, |acc, r| acc << 2 | at(c, r, shift) << 1 | at(c, r, shift + 1))
+        };
+        // Bit 2 x + y: the futures (x of a's cell, y of b's) some pair gives.
+        let mut futures = 0u8;
+        for i in sa.iter() {
+            for j in sb.iter().filter(|&j| overlap(i, 1) == overlap(j, 0)) {
+                futures |= 1 << (2 * self.live.contains(i) as u8 + self.live.contains(j) as u8);
+            }
+        }
+        if futures == 0b1111 {
+            return Ok(false);
+        }
+        let mut changed = false;
+        for ci in 0..self.pairs[k].covers.len() {
+            let (t, pa, pb) = self.pairs[k].covers[ci];
+            let side = |p: usize, on: bool| if on { self.pixel_on[p] } else { self.pixel_on[p].not() };
+            let keep = (0..4)
+                .filter(|f| futures >> f & 1 == 1)
+                .fold(Slice::EMPTY, |m, f| m.or(&side(pa, f >= 2).and(&side(pb, f & 1 == 1))));
+            let n = self.slices[t].and(&keep);
+            if n.is_empty() {
+                return Err(Contradiction);
+            }
+            changed |= n != self.slices[t];
+            self.slices[t] = n;
+        }
+        Ok(changed)
+    }
+    // ANCHOR_END: future_cores
 
     /// Slice -> core (its outcomes), pixels -> core, then core -> slices.
     fn settle_core(&mut self, c: usize) -> Result<bool, Contradiction> {
@@ -261,26 +350,35 @@ impl Shape for Linear<'_> {
 
 /// Oscillators and spaceships: generation 0 lives in the box; after `period`
 /// generations it returns moved by `shift`; in between it stays inside the
-/// rectangle covering both boxes.
+/// rectangle covering both boxes, or, `caged` (as the SAT encodings ask),
+/// inside the box itself.
 struct Circular {
     w: usize,
     h: usize,
     period: usize,
     shift: (i64, i64),
+    caged: bool,
 }
 
 impl Circular {
-    fn union(&self) -> (i64, i64, i64, i64) {
+    /// The rectangle generation `g` (0 < g) may live in.
+    fn room(&self, g: usize) -> (i64, i64, i64, i64) {
         let (dx, dy) = self.shift;
-        (dx.min(0), dy.min(0), self.w as i64 + dx.max(0), self.h as i64 + dy.max(0))
+        if self.caged && g < self.period {
+            (0, 0, self.w as i64, self.h as i64)
+        } else {
+            (dx.min(0), dy.min(0), self.w as i64 + dx.max(0), self.h as i64 + dy.max(0))
+        }
     }
 }
 
 impl Shape for Circular {
     fn slice_regions(&self) -> Vec<(usize, (i64, i64, usize, usize))> {
-        let (x0, y0, x1, y1) = self.union();
         (1..=self.period)
-            .map(|g| (g, (x0 - 1, y0 - 1, (x1 - x0 + 2) as usize, (y1 - y0 + 2) as usize)))
+            .map(|g| {
+                let (x0, y0, x1, y1) = self.room(g);
+                (g, (x0 - 1, y0 - 1, (x1 - x0 + 2) as usize, (y1 - y0 + 2) as usize))
+            })
             .collect()
     }
     fn future(&self, p: Pos) -> Cell {
@@ -290,7 +388,7 @@ impl Shape for Circular {
         if g == self.period {
             return self.canon((0, x - self.shift.0, y - self.shift.1));
         }
-        let (x0, y0, x1, y1) = if g == 0 { (0, 0, self.w as i64, self.h as i64) } else { self.union() };
+        let (x0, y0, x1, y1) = if g == 0 { (0, 0, self.w as i64, self.h as i64) } else { self.room(g) };
         (x >= x0 && x < x1 && y >= y0 && y < y1).then_some((g, x, y))
     }
 }
@@ -348,6 +446,12 @@ pub fn cycle(w: usize, h: usize, period: usize, shift: (i64, i64), rule: Rule) -
     cycle_where(w, h, period, shift, rule, |_| true)
 }
 
+/// [`cycle`] with every generation before the last kept inside the box, the
+/// question the SAT encodings and `lifesearch search` ask.
+pub fn caged_cycle(w: usize, h: usize, period: usize, shift: (i64, i64), rule: Rule) -> Option<StackAnswer> {
+    cycle_in(Circular { w, h, period, shift, caged: true }, rule, |_| true)
+}
+
 /// [`cycle`], accepting only solutions `wanted` likes (the search goes on past the others).
 pub fn cycle_where(
     w: usize,
@@ -355,12 +459,16 @@ pub fn cycle_where(
     period: usize,
     shift: (i64, i64),
     rule: Rule,
-    mut wanted: impl FnMut(&Grid) -> bool,
+    wanted: impl FnMut(&Grid) -> bool,
 ) -> Option<StackAnswer> {
+    cycle_in(Circular { w, h, period, shift, caged: false }, rule, wanted)
+}
+
+fn cycle_in(shape: Circular, rule: Rule, mut wanted: impl FnMut(&Grid) -> bool) -> Option<StackAnswer> {
+    let Circular { w, h, period, shift, .. } = shape;
     if period == 0 || w == 0 || h == 0 {
         return None;
     }
-    let shape = Circular { w, h, period, shift };
     let base = Stack::build(&shape, rule);
     let core_at: HashMap<Pos, usize> = base.cores.iter().enumerate().map(|(i, c)| (c.pos, i)).collect();
     let mut nodes = 0;
@@ -404,6 +512,7 @@ fn clone_shape(s: &Stack) -> Stack {
         live: s.live,
         dead: s.dead,
         pixel_on: s.pixel_on,
+        pairs: s.pairs.clone(),
         nodes: 0,
     }
 }
