@@ -62,5 +62,31 @@ fn engines(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, engines);
+/// Two cores on a board too large for one core's cache: 4096x4096 (2 MiB a
+/// generation), where one core waits on memory and the second one pays.
+fn large(c: &mut Criterion) {
+    const BIG: usize = 4096;
+    let board = Grid::random(BIG, BIG, 0.5, &mut rand_pcg::Pcg64::seed_from_u64(2019));
+    let cube = LifeCube::new(&board, Rule::CONWAY, Topology::Torus);
+    let mut group = c.benchmark_group("torus4096-soup");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements((BIG * BIG) as u64 * 20));
+    for parallel in [false, true] {
+        group.bench_function(if parallel { "steps-parallel" } else { "steps" }, |b| {
+            b.iter_batched(
+                || cube.clone(),
+                |mut c| {
+                    for _ in 0..20 {
+                        if parallel { c.step_parallel() } else { c.step() }
+                    }
+                    c
+                },
+                BatchSize::LargeInput,
+            )
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, engines, large);
 criterion_main!(benches);
