@@ -2,7 +2,7 @@
 //! sparse pattern (an R-pentomino's debris on the same board). Throughput is
 //! reported in cell-generations per second.
 
-use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BatchSize, Bencher, Criterion, Throughput, criterion_group, criterion_main};
 use lifesearch::life::lifecube::{LifeCube, Simd};
 use lifesearch::life::{self, Algorithm, Grid, Rule, Topology};
 use rand::SeedableRng;
@@ -44,18 +44,7 @@ fn engines(c: &mut Criterion) {
             let cube = LifeCube::new(&board, Rule::CONWAY, Topology::Torus).with_simd(simd);
             for parallel in [false, true] {
                 let name = format!("steps-{simd:?}{}", if parallel { "-parallel" } else { "" });
-                group.bench_function(name, |b| {
-                    b.iter_batched(
-                        || cube.clone(),
-                        |mut c| {
-                            for _ in 0..200 {
-                                if parallel { c.step_parallel() } else { c.step() }
-                            }
-                            c
-                        },
-                        BatchSize::LargeInput,
-                    )
-                });
+                group.bench_function(name, |b| steps(b, &cube, 200, parallel));
             }
         }
         group.finish();
@@ -72,20 +61,24 @@ fn large(c: &mut Criterion) {
     group.sample_size(10);
     group.throughput(Throughput::Elements((BIG * BIG) as u64 * 20));
     for parallel in [false, true] {
-        group.bench_function(if parallel { "steps-parallel" } else { "steps" }, |b| {
-            b.iter_batched(
-                || cube.clone(),
-                |mut c| {
-                    for _ in 0..20 {
-                        if parallel { c.step_parallel() } else { c.step() }
-                    }
-                    c
-                },
-                BatchSize::LargeInput,
-            )
-        });
+        let name = if parallel { "steps-parallel" } else { "steps" };
+        group.bench_function(name, |b| steps(b, &cube, 20, parallel));
     }
     group.finish();
+}
+
+/// Time `gens` steps of a fresh copy of `cube` (the copy is not timed).
+fn steps(b: &mut Bencher, cube: &LifeCube, gens: usize, parallel: bool) {
+    b.iter_batched(
+        || cube.clone(),
+        |mut c| {
+            for _ in 0..gens {
+                if parallel { c.step_parallel() } else { c.step() }
+            }
+            c
+        },
+        BatchSize::LargeInput,
+    )
 }
 
 criterion_group!(benches, engines, large);
