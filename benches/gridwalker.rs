@@ -11,6 +11,9 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use std::hint::black_box;
 
+mod common;
+use common::cpu_nanos;
+
 use lifesearch::search::known::GARDEN_OF_EDEN_10X10 as ORPHAN;
 
 fn orphan() -> SpecGrid {
@@ -41,15 +44,6 @@ fn figure_6_1_candidates() -> Vec<SpecGrid> {
         .filter(|b| !b.trim().is_empty())
         .map(|b| SpecGrid::from(&Grid::from_rows(&b.lines().collect::<Vec<_>>()).unwrap()))
         .collect()
-}
-
-/// Thread CPU time in nanoseconds: on a shared, loaded machine it is steadier
-/// than wall time, which criterion reports.
-fn cpu_nanos() -> u64 {
-    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-    // SAFETY: clock_gettime writes the timespec we pass.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
 }
 
 /// Median thread CPU time of `runs` calls, printed beside criterion's numbers.

@@ -126,10 +126,11 @@ fn caged_cycles_agree_with_sat() {
         let mut solver = new_solver(SolverKind::Cadical).expect("cadical");
         let sat = solve(&enc, solver.as_mut()).expect("solves").outcome == Outcome::Sat;
         let gw = caged_cycle(w, h, p, (dx, dy), Rule::CONWAY);
-        assert_eq!(gw.is_some(), sat, "{w}x{h} period {p} move ({dx}, {dy})");
-        if let Some(a) = gw {
-            check_cycle(&a.start, p, dx, dy, Rule::CONWAY).expect("the answer is a caged cycle");
+        assert_eq!(gw.start.is_some(), sat, "{w}x{h} period {p} move ({dx}, {dy})");
+        if let Some(g) = gw.start {
+            check_cycle(&g, p, dx, dy, Rule::CONWAY).expect("the answer is a caged cycle");
         }
+        assert!(gw.stats.iter().any(|&(k, n)| k == "nodes" && n > 0), "statistics either way");
     }
 }
 

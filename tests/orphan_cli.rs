@@ -125,6 +125,30 @@ fn search_json_count_and_find() {
     assert_eq!(g.population(), 5, "the glider");
 }
 
+/// GRIDWALKER's circular stack answers the same caged question: the LWSS in
+/// a 7x5 box (it used to return a ship leaving the box and then reject it),
+/// and "none" with its node count when nothing fits.
+#[test]
+fn search_with_gridwalker_stays_in_the_box() {
+    let lwss = ["search", "spaceship", "--width", "7", "--height", "5", "--period", "4", "--dx", "-2"];
+    let (code, out, err) = run(&[&lwss[..], &["--solver", "gridwalker", "--json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["found"], true);
+    let rows: Vec<String> =
+        v["pattern"].as_array().unwrap().iter().map(|r| r.as_str().unwrap().into()).collect();
+    let g = Grid::from_rows(&rows).unwrap();
+    lifesearch::search::verify::check_cycle(&g, 4, -2, 0, Rule::CONWAY).unwrap();
+    assert_eq!(g.population(), 9, "the LWSS");
+    let none =
+        ["search", "spaceship", "--width", "3", "--height", "3", "--period", "4", "--dx", "1", "--dy", "1"];
+    let (code, out, err) = run(&[&none[..], &["--solver", "gridwalker", "--json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["found"], false);
+    assert!(v["stats"]["nodes"].as_u64().unwrap() > 0, "{out}");
+}
+
 #[test]
 fn cnf_files_solve_the_same_and_measure_memory() {
     let dir = tempfile::tempdir().unwrap();

@@ -171,27 +171,24 @@ fn with_gridwalker(w: usize, h: usize, period: usize, shift: (i64, i64), json: b
     let t = std::time::Instant::now();
     let ans = stack::caged_cycle(w, h, period, shift, Rule::CONWAY);
     let millis = t.elapsed().as_secs_f64() * 1e3;
-    if let Some(a) = &ans {
-        check_cycle(&a.start, period, shift.0, shift.1, Rule::CONWAY)
+    if let Some(g) = &ans.start {
+        check_cycle(g, period, shift.0, shift.1, Rule::CONWAY)
             .map_err(|e| anyhow::anyhow!("GRIDWALKER answer fails: {e}"))?;
     }
     if json {
-        let stats: serde_json::Map<String, serde_json::Value> = ans
-            .iter()
-            .flat_map(|a| a.stats.iter())
-            .map(|(k, v)| (k.to_string(), serde_json::Value::from(*v)))
-            .collect();
+        let stats: serde_json::Map<String, serde_json::Value> =
+            ans.stats.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(*v))).collect();
         let v = serde_json::json!({
-            "found": ans.is_some(),
-            "pattern": ans.as_ref().map(|a| a.start.to_rows()),
+            "found": ans.start.is_some(),
+            "pattern": ans.start.as_ref().map(|g| g.to_rows()),
             "solver": "gridwalker",
             "millis": millis,
             "stats": stats,
         });
         println!("{v}");
-    } else if let Some(a) = ans {
+    } else if let Some(g) = ans.start {
         println!("found (gridwalker, {millis:.1} ms):");
-        for row in a.start.to_rows() {
+        for row in g.to_rows() {
             println!("{row}");
         }
     } else {

@@ -448,8 +448,16 @@ pub fn cycle(w: usize, h: usize, period: usize, shift: (i64, i64), rule: Rule) -
 
 /// [`cycle`] with every generation before the last kept inside the box, the
 /// question the SAT encodings and `lifesearch search` ask.
-pub fn caged_cycle(w: usize, h: usize, period: usize, shift: (i64, i64), rule: Rule) -> Option<StackAnswer> {
+/// Its statistics come back whether or not a cycle was found.
+pub fn caged_cycle(w: usize, h: usize, period: usize, shift: (i64, i64), rule: Rule) -> StackSearch {
     cycle_in(Circular { w, h, period, shift, caged: true }, rule, |_| true)
+}
+
+/// What a stack search found, if anything, and what it cost.
+#[derive(Debug, Clone)]
+pub struct StackSearch {
+    pub start: Option<Grid>,
+    pub stats: Vec<(&'static str, u64)>,
 }
 
 /// [`cycle`], accepting only solutions `wanted` likes (the search goes on past the others).
@@ -461,13 +469,14 @@ pub fn cycle_where(
     rule: Rule,
     wanted: impl FnMut(&Grid) -> bool,
 ) -> Option<StackAnswer> {
-    cycle_in(Circular { w, h, period, shift, caged: false }, rule, wanted)
+    let found = cycle_in(Circular { w, h, period, shift, caged: false }, rule, wanted);
+    found.start.map(|start| StackAnswer { start, stats: found.stats })
 }
 
-fn cycle_in(shape: Circular, rule: Rule, mut wanted: impl FnMut(&Grid) -> bool) -> Option<StackAnswer> {
+fn cycle_in(shape: Circular, rule: Rule, mut wanted: impl FnMut(&Grid) -> bool) -> StackSearch {
     let Circular { w, h, period, shift, .. } = shape;
     if period == 0 || w == 0 || h == 0 {
-        return None;
+        return StackSearch { start: None, stats: vec![("nodes", 0)] };
     }
     let base = Stack::build(&shape, rule);
     let core_at: HashMap<Pos, usize> = base.cores.iter().enumerate().map(|(i, c)| (c.pos, i)).collect();
@@ -495,10 +504,10 @@ fn cycle_in(shape: Circular, rule: Rule, mut wanted: impl FnMut(&Grid) -> bool) 
         });
         nodes += stack.nodes;
         if found {
-            return Some(StackAnswer { start: start.expect("accepted"), stats: vec![("nodes", nodes)] });
+            return StackSearch { start, stats: vec![("nodes", nodes)] };
         }
     }
-    None
+    StackSearch { start: None, stats: vec![("nodes", nodes)] }
 }
 // ANCHOR_END: stack_api
 

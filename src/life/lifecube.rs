@@ -91,6 +91,14 @@ impl LifeCube {
         }
     }
 
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
     /// The same board, held to vector kernels no wider than `simd`.
     pub fn with_simd(mut self, simd: Simd) -> LifeCube {
         self.simd = simd;
