@@ -116,13 +116,19 @@ fn search_json_count_and_find() {
         "--json",
     ]);
     assert_eq!(code, 0, "{err}");
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["found"], true);
+    let g = found_cycle(&out, 4, (-1, 1));
+    assert_eq!(g.population(), 5, "the glider");
+}
+
+/// The pattern a `search --json` answer found, checked to be the cycle asked for.
+fn found_cycle(out: &str, period: usize, (dx, dy): (i64, i64)) -> Grid {
+    let v: serde_json::Value = serde_json::from_str(out).unwrap();
+    assert_eq!(v["found"], true, "{out}");
     let rows: Vec<String> =
         v["pattern"].as_array().unwrap().iter().map(|r| r.as_str().unwrap().into()).collect();
     let g = Grid::from_rows(&rows).unwrap();
-    lifesearch::search::verify::check_cycle(&g, 4, -1, 1, Rule::CONWAY).unwrap();
-    assert_eq!(g.population(), 5, "the glider");
+    lifesearch::search::verify::check_cycle(&g, period, dx, dy, Rule::CONWAY).unwrap();
+    g
 }
 
 /// GRIDWALKER's circular stack answers the same caged question: the LWSS in
@@ -133,12 +139,7 @@ fn search_with_gridwalker_stays_in_the_box() {
     let lwss = ["search", "spaceship", "--width", "7", "--height", "5", "--period", "4", "--dx", "-2"];
     let (code, out, err) = run(&[&lwss[..], &["--solver", "gridwalker", "--json"]].concat());
     assert_eq!(code, 0, "{err}");
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["found"], true);
-    let rows: Vec<String> =
-        v["pattern"].as_array().unwrap().iter().map(|r| r.as_str().unwrap().into()).collect();
-    let g = Grid::from_rows(&rows).unwrap();
-    lifesearch::search::verify::check_cycle(&g, 4, -2, 0, Rule::CONWAY).unwrap();
+    let g = found_cycle(&out, 4, (-2, 0));
     assert_eq!(g.population(), 9, "the LWSS");
     let none =
         ["search", "spaceship", "--width", "3", "--height", "3", "--period", "4", "--dx", "1", "--dy", "1"];
