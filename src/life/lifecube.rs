@@ -68,8 +68,7 @@ impl LifeCube {
         }
         let tiles_x = words.div_ceil(TILE_WORDS);
         let tiles_y = height.div_ceil(TILE_ROWS);
-        let wraps = topology == Topology::Torus && width.is_multiple_of(64);
-        if wraps && height > 0 {
+        if wraps(topology == Topology::Torus, width) && height > 0 {
             for row in cur[stride..(height + 1) * stride].chunks_mut(stride) {
                 wrap_row(row);
             }
@@ -123,6 +122,14 @@ impl LifeCube {
     fn row(&self, y: usize) -> &[u64] {
         let start = (y + 1) * self.stride + 1;
         &self.cur[start..start + self.words]
+    }
+
+    /// `generations` steps, then the board as a grid.
+    fn advance(mut self, generations: u64, parallel: bool) -> Grid {
+        for _ in 0..generations {
+            self.step_with(parallel);
+        }
+        self.to_grid()
     }
 
     /// Advance one generation on this thread.
@@ -240,11 +247,8 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    /// Do the halos hold the far side of the board? (On a torus whose width
-    /// is not whole words, the wrap does not fall on a word boundary: only
-    /// the general path, which finds its neighbours itself, runs there.)
     fn wraps(&self) -> bool {
-        self.torus && self.width.is_multiple_of(64)
+        wraps(self.torus, self.width)
     }
 
     /// Compute band `j` into `out` (its rows of the next buffer) and which of
@@ -252,9 +256,11 @@ impl Ctx<'_> {
     fn band(&self, j: usize, out: &mut [u64], active: &[bool], changed: &mut [bool]) {
         let y0 = j * TILE_ROWS;
         let rows = out.len() / self.stride;
-        // The flat stagger-step pass is written for Conway's rule; other rules
-        // go through the general adder below.
-        if self.rule == Rule::CONWAY && active.iter().all(|&a| a) {
+        // The flat stagger-step pass is written for Conway's rule and reads its
+        // neighbours from the halos; other rules, and a torus whose halos are
+        // not filled, go through the general adder below.
+        let halos = !self.torus || self.wraps();
+        if self.rule == Rule::CONWAY && halos && active.iter().all(|&a| a) {
             self.full_band(y0, rows, out, changed);
         } else {
             self.active_runs(y0, rows, out, active, changed);
@@ -329,15 +335,6 @@ impl Ctx<'_> {
 
     #[inline(always)]
     fn full_band_with(&self, y0: usize, rows: usize, out: &mut [u64], changed: &mut [bool], kernel: Kernel) {
-        if self.torus && !self.wraps() {
-            // The wrap-around does not fall on a word boundary: take the general path.
-            let mut diff = vec![0u64; self.words];
-            self.run_portable(y0, rows, 0, self.words, out, &mut diff);
-            for (t, d) in diff.chunks(TILE_WORDS).enumerate() {
-                changed[t] = d.iter().any(|&x| x != 0);
-            }
-            return;
-        }
         // The band's rows y0-1 ..= y0+rows with their halos.
         let buf = &self.cur[y0 * self.stride..(y0 + rows + 2) * self.stride];
         self.sweep_band(buf, rows, out, changed, kernel);
@@ -646,6 +643,13 @@ fn unpack(word: u64, n: usize, cells: &mut Vec<bool>) {
 }
 
 // ANCHOR: halo
+/// Do the halos hold the far side of the board? Only on a torus whose width
+/// is whole words: otherwise the wrap does not fall on a word boundary, and
+/// only the general path, which finds its neighbours itself, runs there.
+fn wraps(torus: bool, width: usize) -> bool {
+    torus && width.is_multiple_of(64)
+}
+
 /// Fill a row's halo words from its far ends (a torus whose width is whole words).
 #[inline(always)]
 fn wrap_row(row: &mut [u64]) {
@@ -783,20 +787,12 @@ fn strip_sums<const S: usize>(w: &[u64]) -> ([u64; S], [u64; S]) {
 
 /// `generations` steps with LIFECUBE, on one core or all.
 pub fn evolve(g: &Grid, rule: Rule, topology: Topology, generations: u64, parallel: bool) -> Grid {
-    let mut cube = LifeCube::new(g, rule, topology);
-    for _ in 0..generations {
-        cube.step_with(parallel);
-    }
-    cube.to_grid()
+    LifeCube::new(g, rule, topology).advance(generations, parallel)
 }
 
 /// `generations` steps on one core with vector kernels no wider than `simd`.
 pub fn evolve_with(g: &Grid, rule: Rule, topology: Topology, generations: u64, simd: Simd) -> Grid {
-    let mut cube = LifeCube::new(g, rule, topology).with_simd(simd);
-    for _ in 0..generations {
-        cube.step();
-    }
-    cube.to_grid()
+    LifeCube::new(g, rule, topology).with_simd(simd).advance(generations, false)
 }
 
 // ANCHOR: narrow
