@@ -220,8 +220,9 @@ impl Stack {
         // Bit 2 x + y: the futures (x of a's cell, y of b's) some pair gives.
         let mut futures = 0u8;
         for i in sa.iter() {
-            for j in sb.iter().filter(|&j| overlap(i, 1) == overlap(j, 0)) {
-                futures |= 1 << (2 * self.live.contains(i) as u8 + self.live.contains(j) as u8);
+            let (key, x) = (overlap(i, 1), self.live.contains(i) as u8);
+            for j in sb.iter().filter(|&j| overlap(j, 0) == key) {
+                futures |= 1 << (2 * x + self.live.contains(j) as u8);
             }
         }
         if futures == 0b1111 {
@@ -361,10 +362,10 @@ struct Circular {
 }
 
 impl Circular {
-    /// The rectangle generation `g` (0 < g) may live in.
+    /// The rectangle generation `g` may live in.
     fn room(&self, g: usize) -> (i64, i64, i64, i64) {
         let (dx, dy) = self.shift;
-        if self.caged && g < self.period {
+        if g == 0 || (self.caged && g < self.period) {
             (0, 0, self.w as i64, self.h as i64)
         } else {
             (dx.min(0), dy.min(0), self.w as i64 + dx.max(0), self.h as i64 + dy.max(0))
@@ -388,17 +389,18 @@ impl Shape for Circular {
         if g == self.period {
             return self.canon((0, x - self.shift.0, y - self.shift.1));
         }
-        let (x0, y0, x1, y1) = if g == 0 { (0, 0, self.w as i64, self.h as i64) } else { self.room(g) };
+        let (x0, y0, x1, y1) = self.room(g);
         (x >= x0 && x < x1 && y >= y0 && y < y1).then_some((g, x, y))
     }
 }
 
-/// A solution: generation 0 and the counters.
+/// What a stack search found, if anything, and what it cost (whether or not
+/// it found something).
 #[derive(Debug, Clone)]
-pub struct StackAnswer {
-    /// Generation 0 (for a predecessor: the (H+2t)x(W+2t) window; for an
-    /// oscillator or spaceship: the box).
-    pub start: Grid,
+pub struct StackSearch {
+    /// Generation 0 of the answer (for a predecessor: the (H+2t)x(W+2t)
+    /// window; for an oscillator or spaceship: the box), `None` if none exists.
+    pub start: Option<Grid>,
     pub stats: Vec<(&'static str, u64)>,
 }
 
@@ -406,7 +408,7 @@ pub struct StackAnswer {
 /// A pattern whose `generations`-th successor matches `target` on its known
 /// cells, or `None` if there is none (complete). The answer is the
 /// (W+2t)x(H+2t) window; evolving it t times gives the target in its centre.
-pub fn predecessor(target: &SpecGrid, generations: usize, rule: Rule) -> Option<StackAnswer> {
+pub fn predecessor(target: &SpecGrid, generations: usize, rule: Rule) -> StackSearch {
     let (w, h, t) = (target.width, target.height, generations);
     if t == 0 {
         let mut g = Grid::new(w, h);
@@ -415,11 +417,11 @@ pub fn predecessor(target: &SpecGrid, generations: usize, rule: Rule) -> Option<
                 g.set(x, y, target.get(x, y) == Cell::Alive);
             }
         }
-        return Some(StackAnswer { start: g, stats: vec![("nodes", 0)] });
+        return StackSearch { start: Some(g), stats: vec![("nodes", 0)] };
     }
     let mut stack = Stack::build(&Linear { target, t }, rule);
     let mut start = None;
-    let found = stack.search(&mut |states| {
+    stack.search(&mut |states| {
         let mut g = Grid::new(w + 2 * t, h + 2 * t);
         for (&(generation, x, y), &alive) in states {
             if generation == 0 && alive {
@@ -436,28 +438,20 @@ pub fn predecessor(target: &SpecGrid, generations: usize, rule: Rule) -> Option<
         }
         ok
     });
-    found.then(|| StackAnswer { start: start.expect("accepted"), stats: vec![("nodes", stack.nodes)] })
+    StackSearch { start, stats: vec![("nodes", stack.nodes)] }
 }
 
 /// An oscillator of exactly `period` living in a `w` x `h` box (`shift` (0, 0)),
 /// or a spaceship moving by `shift` every `period` generations. Tries each
 /// cell of the box, in row-major order, as the first live cell.
-pub fn cycle(w: usize, h: usize, period: usize, shift: (i64, i64), rule: Rule) -> Option<StackAnswer> {
+pub fn cycle(w: usize, h: usize, period: usize, shift: (i64, i64), rule: Rule) -> StackSearch {
     cycle_where(w, h, period, shift, rule, |_| true)
 }
 
 /// [`cycle`] with every generation before the last kept inside the box, the
 /// question the SAT encodings and `lifesearch search` ask.
-/// Its statistics come back whether or not a cycle was found.
 pub fn caged_cycle(w: usize, h: usize, period: usize, shift: (i64, i64), rule: Rule) -> StackSearch {
     cycle_in(Circular { w, h, period, shift, caged: true }, rule, |_| true)
-}
-
-/// What a stack search found, if anything, and what it cost.
-#[derive(Debug, Clone)]
-pub struct StackSearch {
-    pub start: Option<Grid>,
-    pub stats: Vec<(&'static str, u64)>,
 }
 
 /// [`cycle`], accepting only solutions `wanted` likes (the search goes on past the others).
@@ -468,9 +462,8 @@ pub fn cycle_where(
     shift: (i64, i64),
     rule: Rule,
     wanted: impl FnMut(&Grid) -> bool,
-) -> Option<StackAnswer> {
-    let found = cycle_in(Circular { w, h, period, shift, caged: false }, rule, wanted);
-    found.start.map(|start| StackAnswer { start, stats: found.stats })
+) -> StackSearch {
+    cycle_in(Circular { w, h, period, shift, caged: false }, rule, wanted)
 }
 
 fn cycle_in(shape: Circular, rule: Rule, mut wanted: impl FnMut(&Grid) -> bool) -> StackSearch {

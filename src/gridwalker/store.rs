@@ -52,10 +52,11 @@ pub trait SliceStore {
 // ANCHOR: held
 /// A slice held by value with its four slivers cached: most confrontations
 /// late in a solve change nothing, and with the slivers at hand that is one
-/// compare (the two slivers are equal). A sliver is computed when first needed and kept until
-/// the slice changes. A zero sliver means "not computed yet": the sliver of a
-/// slice that still has constellations is never empty, and an empty slice is a
-/// contradiction that ends the solve, so no flags are needed beside the slivers.
+/// compare (the two slivers are equal). A sliver is computed when first needed
+/// and kept until the slice changes. A zero sliver means "not computed yet":
+/// the sliver of a slice that still has constellations is never empty, and an
+/// empty slice is a contradiction that ends the solve, so no flags are needed
+/// beside the slivers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Held {
     pub slice: Slice,
