@@ -69,9 +69,9 @@ pub(crate) struct Trail<Id> {
     /// Per depth, `track` only: the change flags at its save, one row of
     /// `stamp.len()` bytes per depth.
     dirty: Vec<u8>,
-    /// Logging starts with the first save.
-    logging: bool,
-    /// Per cell: the epoch in which it was last logged, so each is logged once.
+    /// Per cell: the epoch in which it was last logged, so each is logged
+    /// once. Epoch 0, before the first save, finds every stamp current, so
+    /// nothing is logged until there is something to restore.
     stamp: Vec<u32>,
     epoch: u32,
 }
@@ -86,7 +86,6 @@ impl<Id: Copy> Trail<Id> {
             old: Vec::with_capacity(room),
             marks: Vec::new(),
             dirty: Vec::new(),
-            logging: false,
             stamp: vec![0; n],
             epoch: 0,
         }
@@ -98,7 +97,7 @@ impl<Id: Copy> Trail<Id> {
     /// only that depth's entries, each cell once.
     #[inline(always)]
     pub(crate) fn touch(&mut self, i: usize, old: &Id) {
-        if self.stamp[i] != self.epoch && self.logging {
+        if self.stamp[i] != self.epoch {
             self.stamp[i] = self.epoch;
             self.changed.push(i as u32);
             self.old.push(*old);
@@ -107,7 +106,6 @@ impl<Id: Copy> Trail<Id> {
 
     /// A new epoch: every cell may be logged once more.
     fn start(&mut self) {
-        self.logging = true;
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             // After 2^32 epochs an old stamp could look current: forget them all.

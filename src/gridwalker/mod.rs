@@ -155,7 +155,7 @@ fn first_solve_in<L: Layout>(target: &SpecGrid, rule: Rule) -> SliceReport {
     let mut s = Solver::<_, L>::new(target, rule, Variant::Basic, PlainStore::<L>::new(rule));
     let contradiction = s.has_empty() || s.grid_solve(Start::Fresh).is_err();
     let min = s.min_slice().map(|i| {
-        let slice = s.cells[i].slice;
+        let slice = *s.cells[i].slice();
         let (on, off) = slice.split(L::CONVENTION.pixel(1, 1));
         (i % s.width, i / s.width, slice.count(), on, off)
     });

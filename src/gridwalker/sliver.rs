@@ -162,39 +162,58 @@ pub unsafe fn expand_column_bmi2(sliver: u64, b: usize) -> Slice {
 // ANCHOR_END: bmi2
 
 // ANCHOR: avx2
-/// [`fold_column`] on two 256-bit halves: pixel `b+6` pairs words across (b = 2)
-/// or within (b = 0) the halves, two shifts fold pixels `b` and `b+3` in all
-/// four groups at once, and `pext` packs each group.
+/// [`fold_column`] on two 256-bit halves, with no scalar step until the end:
+/// pixel `b+6` pairs words across (b = 2) or within (b = 0) the halves, two
+/// shifts fold pixels `b` and `b+3` in all four groups at once, shifts and
+/// masks pack each group's 16 surviving bits into two bytes, and one byte
+/// shuffle puts the four groups in order.
 ///
 /// # Safety
-/// The CPU must support AVX2 and BMI2.
+/// The CPU must support AVX2.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi2")]
+#[target_feature(enable = "avx2")]
 #[inline]
 pub unsafe fn fold_column_avx2(s: &Slice, b: usize) -> u64 {
     use std::arch::x86_64::*;
     let (lo, hi) = halves(s);
-    let m = column_mask(b);
+    let splat = |m: u64| _mm256_set1_epi64x(m as i64);
     if b == 0 {
-        // Lanes: groups 0, 2, 1, 3 (words 0|1, 4|5, 2|3, 6|7).
+        // Lanes: groups 0, 2 | 1, 3 (words 0|1, 4|5 | 2|3, 6|7).
         let x = _mm256_or_si256(_mm256_unpacklo_epi64(lo, hi), _mm256_unpackhi_epi64(lo, hi));
         let y = _mm256_or_si256(x, _mm256_srli_epi64::<1>(x));
         let y = _mm256_or_si256(y, _mm256_srli_epi64::<8>(y));
-        let g = |v: i64| _pext_u64(v as u64, m);
-        g(_mm256_extract_epi64::<0>(y))
-            | g(_mm256_extract_epi64::<2>(y)) << 16
-            | g(_mm256_extract_epi64::<1>(y)) << 32
-            | g(_mm256_extract_epi64::<3>(y)) << 48
+        // Survivors: bits 0, 2, 4, 6 of bytes 0, 2, 4, 6; gather them into
+        // nibbles, then the nibbles of bytes 0|2 and 4|6 into bytes 0 and 4.
+        let z = _mm256_and_si256(y, splat(0x0055_0055_0055_0055));
+        let z = _mm256_and_si256(_mm256_or_si256(z, _mm256_srli_epi64::<1>(z)), splat(0x0033_0033_0033_0033));
+        let z = _mm256_and_si256(_mm256_or_si256(z, _mm256_srli_epi64::<2>(z)), splat(0x000f_000f_000f_000f));
+        let z = _mm256_or_si256(z, _mm256_srli_epi64::<12>(z));
+        // Group g to bytes 2g, 2g+1 of the result: the low half holds groups
+        // 0 and 2, the high half 1 and 3, so OR the halves after shuffling.
+        let pick = _mm256_setr_epi8(
+            0, 4, -1, -1, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, //
+            -1, -1, 0, 4, -1, -1, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1,
+        );
+        let p = _mm256_shuffle_epi8(z, pick);
+        let q = _mm_or_si128(_mm256_castsi256_si128(p), _mm256_extracti128_si256::<1>(p));
+        _mm_cvtsi128_si64(q) as u64
     } else {
         // Lanes: groups 0-3 (words k | k+4).
         let x = _mm256_or_si256(lo, hi);
         let y = _mm256_or_si256(x, _mm256_srli_epi64::<4>(x));
         let y = _mm256_or_si256(y, _mm256_srli_epi64::<32>(y));
-        let g = |v: i64| _pext_u64(v as u64, m);
-        g(_mm256_extract_epi64::<0>(y))
-            | g(_mm256_extract_epi64::<1>(y)) << 16
-            | g(_mm256_extract_epi64::<2>(y)) << 32
-            | g(_mm256_extract_epi64::<3>(y)) << 48
+        // Survivors: bits 0-3 of bytes 0-3; the nibbles of bytes 0|1 and 2|3
+        // into bytes 0 and 2.
+        let z = _mm256_and_si256(y, splat(0x0f0f_0f0f));
+        let z = _mm256_or_si256(z, _mm256_srli_epi64::<4>(z));
+        let pick = _mm256_setr_epi8(
+            0, 2, 8, 10, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, //
+            0, 2, 8, 10, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+        );
+        let p = _mm256_shuffle_epi8(z, pick);
+        // Dwords 0 and 4 hold groups 0, 1 and 2, 3.
+        let q = _mm256_permutevar8x32_epi32(p, _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0));
+        _mm256_extract_epi64::<0>(q) as u64
     }
 }
 
@@ -214,6 +233,22 @@ pub unsafe fn fold_top_avx2(s: &Slice) -> u64 {
     let a = _mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, zero)) as u32 as u64;
     let b = _mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, zero)) as u32 as u64;
     !(a | b << 32)
+}
+
+/// [`fold_bottom`]: OR the two halves, then the two 128-bit lanes, then the two words.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub unsafe fn fold_bottom_avx2(s: &Slice) -> u64 {
+    use std::arch::x86_64::*;
+    let (lo, hi) = halves(s);
+    let x = _mm256_or_si256(lo, hi);
+    let y = _mm_or_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x));
+    let z = _mm_or_si128(y, _mm_unpackhi_epi64(y, y));
+    _mm_cvtsi128_si64(z) as u64
 }
 
 /// [`expand_top`]: the inverse of `movemask`: spread bit `8w + j` over byte `j`
@@ -371,6 +406,7 @@ mod tests {
                 assert_eq!(fold_column_avx2(&s, 0), fold_column(&s, 0));
                 assert_eq!(fold_column_avx2(&s, 2), fold_column(&s, 2));
                 assert_eq!(fold_top_avx2(&s), fold_top(&s));
+                assert_eq!(fold_bottom_avx2(&s), fold_bottom(&s));
                 let x = s.0[3] ^ s.0[5].rotate_left(17);
                 assert_eq!(expand_top_avx2(x), expand_top(x));
             }
