@@ -144,9 +144,9 @@ fn batch_answers_equal_one_by_one() {
     let targets: Vec<SpecGrid> = (0..40).map(|_| random_target(&mut rng, 3, 3)).collect();
     for variant in [Variant::Basic, Variant::Db] {
         let o = Options { variant, convention: Convention::ThesisCode };
-        let many = decide_many(&targets, &o);
+        let many = decide_many(&targets, &o).unwrap();
+        assert_eq!(many.len(), targets.len());
         for (t, a) in targets.iter().zip(many) {
-            let a = a.unwrap();
             let b = decide_orphan(t, &o).unwrap();
             assert_eq!(a.predecessor, b.predecessor);
             assert_eq!(a.stats, b.stats);

@@ -23,27 +23,21 @@ fn with_alive(x: usize, y: usize) -> SpecGrid {
     g
 }
 
-/// Figure 5.9 as printed in the seed text: per row, panel A's 10 numbers with
-/// one extra number (an extraction artefact) slipped in somewhere, then panel
-/// B's 10 numbers. Returns panel A's rows of 11 and panel B.
+/// Figure 5.9 as the thesis' text gives it (`data/thesis/figure-5-9.txt`,
+/// vendored with its checksum): per row, panel A's 10 numbers with one extra
+/// number (an extraction artefact) slipped in somewhere, then panel B's 10
+/// numbers. Returns panel A's rows of 11 and panel B.
 fn figure_5_9() -> (Vec<Vec<u32>>, Vec<u32>) {
-    let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds/004_24e0668177dac911.txt"),
-    );
-    // The seed lives outside the repository; fall back to the transcription below.
-    let rows: Vec<Vec<u32>> = match text {
-        Ok(t) => t
-            .lines()
-            .skip_while(|l| !l.starts_with("A: single pixels"))
-            .skip(1)
-            .take(10)
-            .map(|l| l.split_whitespace().map(|n| n.parse().unwrap()).collect())
-            .collect(),
-        Err(_) => FIGURE_5_9_ROWS
-            .iter()
-            .map(|l| l.split_whitespace().map(|n| n.parse().unwrap()).collect())
-            .collect(),
-    };
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/thesis/figure-5-9.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let rows: Vec<Vec<u32>> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("A: single pixels"))
+        .skip(1)
+        .take(10)
+        .map(|l| l.split_whitespace().map(|n| n.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(rows.len(), 10, "{}: ten rows", path.display());
     let mut a = Vec::new();
     let mut b = Vec::new();
     for r in rows {
@@ -53,19 +47,6 @@ fn figure_5_9() -> (Vec<Vec<u32>>, Vec<u32>) {
     }
     (a, b)
 }
-
-const FIGURE_5_9_ROWS: [&str; 10] = [
-    "372 140 372 140 140 140 372 140 372 372 140 268 132 161 115 119 121 163 130 242 268",
-    "372 372 140 372 140 372 140 372 140 372 140 242 186 112 159 112 164 119 175 186 132",
-    "140 372 140 140 140 372 372 140 140 372 140 130 175 117 108 111 176 171 117 112 161",
-    "372 140 372 140 140 140 140 140 140 372 140 163 119 171 118 117 121 118 108 159 115",
-    "140 372 372 140 372 372 140 140 140 140 140 121 164 176 121 200 200 117 111 112 119",
-    "140 140 140 140 372 372 140 372 372 140 140 119 112 111 117 200 200 121 176 164 121",
-    "140 372 140 140 140 140 140 140 372 140 372 115 159 108 118 121 117 118 171 119 163",
-    "372 140 140 372 372 140 140 140 140 372 140 161 112 117 171 176 111 108 117 175 130",
-    "140 372 372 140 372 140 372 140 372 140 372 132 186 175 119 164 112 159 112 186 242",
-    "372 372 140 372 140 140 140 372 140 372 140 268 242 130 163 121 119 115 161 132 268",
-];
 
 #[test]
 fn figure_5_9_panels_a_and_b() {

@@ -1,6 +1,6 @@
 //! The `orphan`, `search` and `cnf` commands end to end, through the binary.
 
-use lifesearch::cnf::memory::solve_in_child;
+use lifesearch::cnf::child::{command, solve_in_child};
 use lifesearch::cnf::{Outcome, SolverKind};
 use lifesearch::life::{Grid, Rule, SpecGrid};
 use lifesearch::search::verify::is_predecessor;
@@ -166,10 +166,10 @@ fn cnf_files_solve_the_same_and_measure_memory() {
         run(&["cnf", "still-life", "--width", "3", "--height", "3", "-o", small.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     for kind in [SolverKind::Cadical, SolverKind::Batsat] {
-        let r = solve_in_child(&bin(), &out, kind).unwrap();
+        let r = solve_in_child(command(&bin(), &["cnf", "__solve"], &out, kind)).unwrap();
         assert_eq!(r.outcome, Outcome::Unsat, "{kind}");
         assert!(r.max_rss_bytes > 1 << 20, "{kind}: {} bytes", r.max_rss_bytes);
-        let s = solve_in_child(&bin(), &small, kind).unwrap();
+        let s = solve_in_child(command(&bin(), &["cnf", "__solve"], &small, kind)).unwrap();
         assert_eq!(s.outcome, Outcome::Sat);
     }
     // iCNF: two copies of a blinker and the orphan in one stream.

@@ -1,7 +1,8 @@
 //! Peak memory: in-process bytes for the Rust solvers through the counting
 //! allocator, and the child-process maximum RSS for every solver.
 
-use lifesearch::cnf::memory::{CountingAlloc, live_bytes, peak_bytes, reset_peak, solve_in_child};
+use lifesearch::alloc::{CountingAlloc, live_bytes, peak_bytes, reset_peak};
+use lifesearch::cnf::child::{command, solve_in_child};
 use lifesearch::cnf::{Outcome, SolverKind, dimacs, new_solver};
 use lifesearch::life::{Grid, Rule, SpecGrid};
 use lifesearch::search::{Boundary, Encoding, Problem, encode};
@@ -48,8 +49,8 @@ fn child_rss_grows_with_the_formula() {
     // size as its own (it did, through wait4, before the child read VmHWM).
     let ballast = vec![1u8; 64 << 20];
     for kind in SolverKind::available_kinds() {
-        let base = solve_in_child(&bin, &empty, kind).unwrap();
-        let r = solve_in_child(&bin, &big, kind).unwrap();
+        let base = solve_in_child(command(&bin, &["cnf", "__solve"], &empty, kind)).unwrap();
+        let r = solve_in_child(command(&bin, &["cnf", "__solve"], &big, kind)).unwrap();
         assert_eq!(base.outcome, Outcome::Sat);
         assert_eq!(r.outcome, Outcome::Unsat, "{kind}");
         assert!(

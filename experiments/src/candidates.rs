@@ -6,8 +6,7 @@
 use crate::harness::{Ctx, read_csv};
 use anyhow::{Context, Result, bail};
 use lifesearch::life::Grid;
-use lifesearch::life::ancestors::transpose;
-use std::path::PathBuf;
+use lifesearch::search::ancestors::transpose;
 
 /// Keep the cells of a q x q pattern on or above the diagonal (x >= y) and
 /// mirror them across it, giving a transpose-symmetric pattern.
@@ -108,14 +107,13 @@ pub enum TieOrder {
     Thesis,
 }
 
-/// The ranking to build candidates from: in the thesis' order when its raw
-/// statistics are at hand (5x5 ranking), else by pattern number.
+/// The ranking to build candidates from: for the 5x5 ranking, ties in the
+/// thesis' own order, recovered from its raw statistics; for another side
+/// (the smoke test's 4x4) by pattern number, as there is nothing to recover.
 pub fn load_ranking(ctx: &Ctx) -> Result<(usize, Vec<u64>, TieOrder)> {
     let (q, rows) = load_ranking_rows(ctx)?;
-    if q == 5
-        && let Some(p) = thesis_stats_path(ctx)
-    {
-        let stats = read_thesis_stats(&p)?;
+    if q == 5 {
+        let stats = crate::thesis::stats(&ctx.thesis)?;
         return Ok((q, thesis_order(&rows, &stats, 50)?, TieOrder::Thesis));
     }
     Ok((q, rows.iter().map(|r| r.0).collect(), TieOrder::PatternNumber))
@@ -165,43 +163,6 @@ pub fn thesis_order(ranking: &[(u64, u64)], stats: &[[u64; 12]], m: usize) -> Re
     Ok(order)
 }
 // ANCHOR_END: thesis_order
-
-/// The thesis' raw statistics file, if this checkout can see it.
-pub fn thesis_stats_path(ctx: &Ctx) -> Option<PathBuf> {
-    let name = "thesis-data/life64-stats-125000.txt.gz";
-    let mut dirs = vec![];
-    if let Ok(d) = std::env::var("LIFESEARCH_SHARED") {
-        dirs.push(PathBuf::from(d));
-    }
-    for up in ["..", "../..", "../../.."] {
-        dirs.push(ctx.root.join(up).join("shared"));
-    }
-    dirs.into_iter().map(|d| d.join(name)).find(|p| p.exists())
-}
-
-/// The thesis' per-candidate statistics: 12 integers per line (slices added,
-/// slice queries, N-S added, N-S lookups, E-W added, E-W lookups, then running totals).
-pub fn read_thesis_stats(path: &std::path::Path) -> Result<Vec<[u64; 12]>> {
-    use std::io::BufRead;
-    let f = std::fs::File::open(path).with_context(|| format!("{}: cannot open", path.display()))?;
-    let r = std::io::BufReader::new(flate2::read::GzDecoder::new(f));
-    let mut out = Vec::new();
-    for (i, line) in r.lines().enumerate() {
-        let line = line.with_context(|| format!("{}:{}: cannot read", path.display(), i + 1))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let v: Vec<u64> = line
-            .split(',')
-            .map(|s| s.trim().parse::<u64>())
-            .collect::<Result<_, _>>()
-            .with_context(|| format!("{}:{}: not 12 integers", path.display(), i + 1))?;
-        let arr: [u64; 12] =
-            v.try_into().map_err(|_| anyhow::anyhow!("{}:{}: not 12 integers", path.display(), i + 1))?;
-        out.push(arr);
-    }
-    Ok(out)
-}
 
 #[cfg(test)]
 mod tests {

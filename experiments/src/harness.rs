@@ -32,6 +32,7 @@ impl Mode {
 }
 
 /// Everything an experiment needs to know about the run it is part of.
+#[derive(Clone)]
 pub struct Ctx {
     /// The repository root: outputs go to `data/`, `book/src/figures/`, `book/src/generated/`.
     pub root: PathBuf,
@@ -40,17 +41,42 @@ pub struct Ctx {
     pub cache: PathBuf,
     /// Draw progress bars (off in the smoke test).
     pub progress: bool,
+    /// The thesis' vendored data (`data/thesis`), read only through [`crate::thesis`].
+    pub thesis: PathBuf,
+    /// While an experiment runs: its id and the folder its outputs are staged
+    /// in, laid out like the root. They move into place only once checked.
+    stage: Option<(&'static str, PathBuf)>,
 }
 
 impl Ctx {
+    pub fn new(root: PathBuf, mode: Mode, cache: PathBuf, progress: bool) -> Ctx {
+        Ctx { root, mode, cache, progress, thesis: crate::thesis::default_dir(), stage: None }
+    }
+
+    /// This context for running experiment `id`, its outputs staged under `dir`.
+    pub fn staged(&self, id: &'static str, dir: &Path) -> Ctx {
+        Ctx { stage: Some((id, dir.to_path_buf())), ..self.clone() }
+    }
+
+    /// Where outputs are written: the stage while an experiment runs, else the root.
+    fn out(&self) -> &Path {
+        self.stage.as_ref().map_or(&self.root, |s| &s.1)
+    }
+
+    /// The CSV of experiment `id`: the staged one for the experiment running
+    /// now, the committed one for any other (an input, such as the ranking).
     pub fn csv(&self, id: &str) -> PathBuf {
-        self.root.join("data").join(format!("{id}.csv"))
+        let base = match &self.stage {
+            Some((cur, dir)) if *cur == id => dir,
+            _ => &self.root,
+        };
+        base.join("data").join(format!("{id}.csv"))
     }
     pub fn figure(&self, id: &str) -> PathBuf {
-        self.root.join("book/src/figures").join(id)
+        self.out().join("book/src/figures").join(id)
     }
     pub fn generated(&self, id: &str) -> PathBuf {
-        self.root.join("book/src/generated").join(format!("{id}.md"))
+        self.out().join("book/src/generated").join(format!("{id}.md"))
     }
     /// A progress bar with an ETA; hidden when progress is off.
     pub fn bar(&self, len: u64, msg: &str) -> indicatif::ProgressBar {
@@ -250,25 +276,104 @@ pub fn now_utc() -> String {
     format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem / 60 % 60, rem % 60)
 }
 
-/// A dependency that is not in this build (GRIDWALKER, a SAT solver, a data file).
-#[derive(Debug)]
-pub struct Missing(pub String);
-
-impl std::fmt::Display for Missing {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "needs {}, which is not available in this build; no numbers were written", self.0)
+// ANCHOR: check_outputs
+/// What an experiment must have written before its outputs replace the
+/// committed ones: its CSV with exactly the declared columns, one row per
+/// row it reported (and as many as it declares for this mode, where it
+/// declares a number), well-formed figures if it draws one, and its Markdown.
+pub fn check_outputs(ctx: &Ctx, e: &crate::exp::Experiment, report: &Report) -> Result<()> {
+    let csv = ctx.csv(e.id);
+    if !csv.exists() {
+        bail!("wrote no {}", csv.display());
     }
+    check_columns(&csv, e.columns)?;
+    let rows = count_rows(&csv)?;
+    if rows == 0 {
+        bail!("{}: no rows", csv.display());
+    }
+    if rows != report.rows {
+        bail!("{}: {rows} rows, but the run reported {}", csv.display(), report.rows);
+    }
+    if let Some(want) = (e.rows)(ctx.mode)
+        && rows != want
+    {
+        bail!("{}: {rows} rows, {want} expected in {} mode", csv.display(), ctx.mode.name());
+    }
+    if e.figure {
+        let base = ctx.figure(e.id);
+        for (ext, ok) in [("svg", crate::plot::is_svg as fn(&Path) -> bool), ("png", crate::plot::is_png)] {
+            if !ok(&base.with_extension(ext)) {
+                bail!("{}: missing or not a valid {ext}", base.with_extension(ext).display());
+            }
+        }
+    }
+    let md = ctx.generated(e.id);
+    if !md.exists() {
+        bail!("wrote no {}", md.display());
+    }
+    Ok(())
 }
-impl std::error::Error for Missing {}
+// ANCHOR_END: check_outputs
 
-/// Fail clearly instead of writing made-up numbers.
-pub fn missing(what: impl Into<String>) -> anyhow::Error {
-    anyhow::Error::new(Missing(what.into()))
+/// Data rows of a CSV (a malformed record is an error naming the line).
+pub fn count_rows(path: &Path) -> Result<usize> {
+    let mut r = csv::Reader::from_path(path).with_context(|| format!("{}: cannot open", path.display()))?;
+    let mut n = 0;
+    for (i, rec) in r.records().enumerate() {
+        rec.with_context(|| format!("{}:{}: bad record", path.display(), i + 2))?;
+        n += 1;
+    }
+    Ok(n)
 }
 
-/// Did this error come from [`missing`]?
-pub fn is_missing(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| c.is::<Missing>())
+/// The files experiment `e` writes, relative to a root: its CSV (unless
+/// `with_csv` is false), its figures, its Markdown.
+fn outputs(e: &crate::exp::Experiment, with_csv: bool) -> Vec<PathBuf> {
+    let mut v = Vec::new();
+    if with_csv {
+        v.push(PathBuf::from(format!("data/{}.csv", e.id)));
+    }
+    if e.figure {
+        for ext in ["svg", "png"] {
+            v.push(PathBuf::from(format!("book/src/figures/{}.{ext}", e.id)));
+        }
+    }
+    v.push(PathBuf::from(format!("book/src/generated/{}.md", e.id)));
+    v
+}
+
+/// Move the checked outputs of `e` from `staged`'s stage to `ctx`'s root,
+/// each by a rename (or an atomic copy across file systems).
+pub fn publish(staged: &Ctx, ctx: &Ctx, e: &crate::exp::Experiment) -> Result<()> {
+    let stage = staged.out().to_path_buf();
+    let with_csv = stage.join(format!("data/{}.csv", e.id)).exists();
+    for rel in outputs(e, with_csv) {
+        let (from, to) = (stage.join(&rel), ctx.root.join(&rel));
+        if let Some(dir) = to.parent() {
+            std::fs::create_dir_all(dir).with_context(|| format!("{}", dir.display()))?;
+        }
+        if std::fs::rename(&from, &to).is_err() {
+            let bytes = std::fs::read(&from).with_context(|| format!("{}", from.display()))?;
+            lifesearch::fsutil::atomic_write(&to, &bytes)?;
+        }
+    }
+    Ok(())
+}
+
+/// Redraw `e`'s figures and Markdown from its committed CSV, staged and
+/// checked the same way, so a failed drawing leaves the old ones in place.
+pub fn redraw(ctx: &Ctx, e: &crate::exp::Experiment) -> Result<()> {
+    let csv = ctx.csv(e.id);
+    check_columns(&csv, e.columns)?;
+    let stage = tempfile::Builder::new().prefix(".stage-").tempdir_in(&ctx.root)?;
+    let staged = ctx.staged(e.id, stage.path());
+    std::fs::create_dir_all(stage.path().join("data"))?;
+    std::fs::copy(&csv, staged.csv(e.id)).with_context(|| format!("{}", csv.display()))?;
+    (e.render)(&staged)?;
+    let rows = count_rows(&csv)?;
+    check_outputs(&staged, e, &Report { rows, ..Default::default() })?;
+    std::fs::remove_file(staged.csv(e.id))?;
+    publish(&staged, ctx, e)
 }
 
 /// Check that a CSV has exactly these columns (the smoke test and `plot` use it).
@@ -360,6 +465,43 @@ mod tests {
         assert_eq!(read_csv::<Row>(&p).unwrap(), rows);
         check_columns(&p, &["a", "b"]).unwrap();
         assert!(check_columns(&p, &["a"]).is_err());
+    }
+
+    #[test]
+    fn outputs_with_wrong_columns_or_rows_are_refused() {
+        #[derive(Serialize)]
+        struct Row {
+            a: u32,
+        }
+        fn run(_: &Ctx) -> Result<Report> {
+            unreachable!()
+        }
+        fn render(_: &Ctx) -> Result<()> {
+            unreachable!()
+        }
+        let e = crate::exp::Experiment {
+            id: "x",
+            title: "x",
+            columns: &["a"],
+            figure: false,
+            rows: |_| Some(2),
+            run,
+            render,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let ctx =
+            Ctx::new(dir.path().into(), Mode::Quick, dir.path().join("c"), false).staged("x", dir.path());
+        write_text(&ctx.generated("x"), "md").unwrap();
+        let report = |rows| Report { rows, ..Default::default() };
+        write_csv(&ctx.csv("x"), &[Row { a: 1 }, Row { a: 2 }]).unwrap();
+        check_outputs(&ctx, &e, &report(2)).unwrap();
+        let err = check_outputs(&ctx, &e, &report(3)).unwrap_err().to_string();
+        assert!(err.contains("2 rows, but the run reported 3"), "{err}");
+        write_csv(&ctx.csv("x"), &[Row { a: 1 }]).unwrap();
+        let err = check_outputs(&ctx, &e, &report(1)).unwrap_err().to_string();
+        assert!(err.contains("1 rows, 2 expected in quick mode"), "{err}");
+        write_text(&ctx.csv("x"), "b\n1\n2\n").unwrap();
+        assert!(check_outputs(&ctx, &e, &report(2)).unwrap_err().to_string().contains("columns"));
     }
 
     #[test]

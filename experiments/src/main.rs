@@ -13,6 +13,7 @@ mod candidates;
 mod exp;
 mod harness;
 mod plot;
+mod thesis;
 
 use anyhow::{Result, bail};
 use clap::{Parser, Subcommand};
@@ -32,6 +33,9 @@ struct Cli {
     /// No progress bars.
     #[arg(long, global = true)]
     quiet: bool,
+    /// The thesis' vendored data (default: `data/thesis` in this repository).
+    #[arg(long, global = true, value_name = "DIR")]
+    thesis_data: Option<PathBuf>,
     #[command(subcommand)]
     cmd: Cmd,
 }
@@ -71,20 +75,30 @@ enum Cmd {
     /// Check every existing output: CSV columns, valid SVG and PNG figures.
     #[command(hide = true)]
     Check,
+    /// Internal: solve a DIMACS or iCNF FILE and print one JSON line (the
+    /// child process whose peak memory Table 6.3 measures).
+    #[command(name = "__solve", hide = true)]
+    Solve {
+        file: PathBuf,
+        #[arg(long)]
+        solver: lifesearch::cnf::SolverKind,
+    },
 }
 
-/// How an experiment ended.
+/// How an experiment ended, when it did not fail.
 enum Outcome {
     Done,
     UpToDate,
-    /// A dependency (GRIDWALKER, a SAT solver) is not in this build.
-    Blocked(String),
 }
 
 fn src_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+// ANCHOR: run_one
+/// Run one experiment: measure into a stage folder beside the outputs, draw
+/// from the staged CSV, check what was written, and only then move it into
+/// place. A failure anywhere leaves the committed outputs as they were.
 fn run_one(ctx: &Ctx, e: &exp::Experiment, fp: &str, force: bool) -> Result<Outcome> {
     let mut manifest = Manifest::load(&ctx.root)?;
     let fresh = manifest.experiments.get(e.id).is_some_and(|m| m.fingerprint == fp && m.mode == ctx.mode)
@@ -93,12 +107,13 @@ fn run_one(ctx: &Ctx, e: &exp::Experiment, fp: &str, force: bool) -> Result<Outc
         return Ok(Outcome::UpToDate);
     }
     let t = Instant::now();
-    let report = match (e.run)(ctx) {
-        Ok(r) => r,
-        Err(err) if harness::is_missing(&err) => return Ok(Outcome::Blocked(format!("{err:#}"))),
-        Err(err) => return Err(err),
-    };
-    (e.render)(ctx)?;
+    std::fs::create_dir_all(&ctx.root)?;
+    let stage = tempfile::Builder::new().prefix(".stage-").tempdir_in(&ctx.root)?;
+    let staged = ctx.staged(e.id, stage.path());
+    let report = (e.run)(&staged)?;
+    (e.render)(&staged)?;
+    harness::check_outputs(&staged, e, &report)?;
+    harness::publish(&staged, ctx, e)?;
     manifest = Manifest::load(&ctx.root)?;
     manifest.machine = harness::Machine::this();
     manifest.experiments.insert(
@@ -115,13 +130,22 @@ fn run_one(ctx: &Ctx, e: &exp::Experiment, fp: &str, force: bool) -> Result<Outc
     manifest.save(&ctx.root)?;
     Ok(Outcome::Done)
 }
+// ANCHOR_END: run_one
 
+/// Run the named experiments in the harness' order. Any failure, or a
+/// missing or altered input, makes the whole run fail (exit status 1), each
+/// with one line naming the experiment (or the input) and the cause.
 fn run_many(ctx: &Ctx, ids: &[String], force: bool) -> Result<bool> {
     let all = exp::all();
     for id in ids {
         if !all.iter().any(|e| e.id == id) {
             bail!("unknown experiment '{id}' (see `experiments list`)");
         }
+    }
+    // The thesis' data first: if it is not what was vendored, nothing is measured.
+    if let Err(err) = thesis::verify_all(&ctx.thesis) {
+        eprintln!("{:<24} FAILED: {}", "data/thesis", one_line(&err));
+        return Ok(false);
     }
     let fp = harness::fingerprint(&src_root());
     let mut failed = false;
@@ -130,14 +154,18 @@ fn run_many(ctx: &Ctx, ids: &[String], force: bool) -> Result<bool> {
         match run_one(ctx, e, &fp, force) {
             Ok(Outcome::Done) => eprintln!("{:<24} done in {:.1} s", e.id, t.elapsed().as_secs_f64()),
             Ok(Outcome::UpToDate) => eprintln!("{:<24} up to date (use --force to rerun)", e.id),
-            Ok(Outcome::Blocked(why)) => eprintln!("{:<24} BLOCKED: {why}", e.id),
             Err(err) => {
-                eprintln!("{:<24} FAILED: {err:#}", e.id);
+                eprintln!("{:<24} FAILED: {}", e.id, one_line(&err));
                 failed = true;
             }
         }
     }
     Ok(!failed)
+}
+
+/// An error and its causes on one line.
+fn one_line(err: &anyhow::Error) -> String {
+    format!("{err:#}").replace('\n', " ")
 }
 
 // ANCHOR: book_hook
@@ -177,24 +205,27 @@ fn real_main(cli: Cli) -> Result<bool> {
         Some(r) => r,
         None => src_root().canonicalize()?,
     };
-    let mk = |full: bool| Ctx {
-        cache: src_root().join("target/lifesearch-cache"),
-        root: root.clone(),
-        mode: if cli.tiny {
+    let mk = |full: bool| {
+        let mode = if cli.tiny {
             Mode::Tiny
         } else if full {
             Mode::Full
         } else {
             Mode::Quick
-        },
-        progress: !cli.quiet && !cli.tiny,
+        };
+        let mut ctx =
+            Ctx::new(root.clone(), mode, src_root().join("target/lifesearch-cache"), !cli.quiet && !cli.tiny);
+        if let Some(d) = &cli.thesis_data {
+            ctx.thesis = d.clone();
+        }
+        ctx
     };
     match cli.cmd {
         Cmd::All { full, force } => {
             let ctx = mk(full);
             let ids: Vec<String> = exp::all().iter().map(|e| e.id.to_string()).collect();
-            let ok = run_many(&ctx, &ids, force)?;
-            Ok(build_book(&ctx) && ok)
+            // The book is built from a complete, successful run only.
+            Ok(run_many(&ctx, &ids, force)? && build_book(&ctx))
         }
         Cmd::Run { ids, full, force } => {
             if ids.is_empty() {
@@ -235,6 +266,11 @@ fn real_main(cli: Cli) -> Result<bool> {
                 };
                 println!("{:<24} {:<60} {state}", e.id, e.title);
             }
+            Ok(true)
+        }
+        Cmd::Solve { file, solver } => {
+            let report = lifesearch::cnf::child::serve(&file, solver)?;
+            println!("{}", serde_json::to_string(&report)?);
             Ok(true)
         }
         Cmd::Check => {
@@ -279,10 +315,10 @@ fn real_main(cli: Cli) -> Result<bool> {
                     eprintln!("{:<24} no CSV yet; nothing to draw", e.id);
                     continue;
                 }
-                match harness::check_columns(&ctx.csv(e.id), e.columns).and_then(|_| (e.render)(&ctx)) {
+                match harness::redraw(&ctx, &e) {
                     Ok(()) => eprintln!("{:<24} redrawn", e.id),
                     Err(err) => {
-                        eprintln!("{:<24} FAILED: {err:#}", e.id);
+                        eprintln!("{:<24} FAILED: {}", e.id, one_line(&err));
                         ok = false;
                     }
                 }

@@ -1,17 +1,15 @@
 //! `lifesearch cnf`: write the CNF of a search problem as DIMACS, Knuth's
 //! text, or an incremental iCNF script; and the hidden `cnf __solve FILE`
-//! that [`crate::cnf::memory::solve_in_child`] runs in a child process.
+//! that `lifesearch::cnf::child::solve_in_child` runs in a child process.
 
 use crate::cli::orphan::read_target;
 use crate::cli::search::{CycleArgs, Kind};
-use crate::cnf::{IcnfScript, Outcome, SolverKind, dimacs, knuth_format, new_solver};
-use crate::error::Location;
+use crate::cnf::{IcnfScript, SolverKind, dimacs, knuth_format};
 use crate::life::Rule;
 use crate::search::incremental::PredecessorStream;
 use crate::search::{Boundary, Problem, encode};
 use anyhow::{bail, ensure};
 use std::path::PathBuf;
-use std::time::Instant;
 
 /// Which problem to encode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -71,36 +69,8 @@ fn emit(a: &Args, text: String) -> anyhow::Result<()> {
 /// The child side of the memory measurement: solve, print JSON, exit.
 fn solve_file(a: &Args) -> anyhow::Result<()> {
     ensure!(a.files.len() == 1, "__solve takes one file");
-    let path = &a.files[0];
-    let text = crate::fsutil::read_text(path)?;
-    let loc = Location::file(path);
-    let mut solver = new_solver(a.solver)?;
-    let is_icnf = text.lines().find(|l| l.starts_with('p')).is_some_and(|l| l.contains("inc"));
-    // The clock starts after parsing a DIMACS file; an iCNF script parses as it runs.
-    let (outcome, start) = if is_icnf {
-        let start = Instant::now();
-        let script = IcnfScript::read(&loc, &text)?;
-        let outs = script.run(solver.as_mut())?;
-        // The script's answer: unsat if any call was, else the last one.
-        let o = outs
-            .iter()
-            .copied()
-            .find(|&o| o != Outcome::Sat)
-            .or(outs.last().copied())
-            .unwrap_or(Outcome::Sat);
-        (o, start)
-    } else {
-        let f = dimacs::read(&loc, &text)?;
-        let start = Instant::now();
-        for c in f.clauses() {
-            solver.add_clause(c);
-        }
-        (solver.solve()?, start)
-    };
-    let millis = start.elapsed().as_secs_f64() * 1e3;
-    let rss = crate::cnf::memory::own_peak_rss();
-    let v = serde_json::json!({"outcome": outcome, "millis": millis, "max_rss_bytes": rss, "stats": solver.stats()});
-    println!("{v}");
+    let report = crate::cnf::child::serve(&a.files[0], a.solver)?;
+    println!("{}", serde_json::to_string(&report)?);
     Ok(())
 }
 

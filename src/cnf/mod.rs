@@ -5,17 +5,17 @@
 //! DIMACS, as Knuth's one-clause-per-line text, or, with a script of
 //! assumption steps, as Wieringa's incremental iCNF. Every solver sits behind
 //! the [`Solver`] trait, made by [`new_solver`] from a [`SolverKind`]; the
-//! peak memory of one solve is measured in a child process by [`memory`].
+//! peak memory of one solve is measured in a child process by [`child`].
 //!
 //! Book: Part II, chapter 4, sections 4.3 and 4.5 (`book/src/thesis/ch4.md`).
 
 pub mod backends;
+pub mod child;
 pub mod dimacs;
 pub mod formula;
 pub mod icnf;
 pub mod knuth_format;
 pub mod lit;
-pub mod memory;
 pub mod solver;
 
 pub use formula::Formula;

@@ -8,7 +8,13 @@ use rayon::prelude::*;
 
 // ANCHOR: decide_many
 /// Decide every target on all cores; the answers come back in input order.
-pub fn decide_many(targets: &[SpecGrid], options: &Options) -> Vec<crate::Result<OrphanAnswer>> {
-    targets.par_iter().map(|t| decide_orphan(t, options)).collect()
+/// One failed question fails the whole call with its error: a batch never
+/// quietly hands back fewer answers than it was asked for.
+pub fn decide_many(targets: &[SpecGrid], options: &Options) -> crate::Result<Vec<OrphanAnswer>> {
+    let tamper = crate::search::verify::tampering();
+    targets
+        .par_iter()
+        .map(|t| crate::search::verify::with_tampering(tamper, || decide_orphan(t, options)))
+        .collect()
 }
 // ANCHOR_END: decide_many

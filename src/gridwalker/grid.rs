@@ -259,9 +259,11 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     /// A grid of unit slices is a candidate predecessor: paint every slice's
     /// constellation into the (H+2)x(W+2) parent window, live and dead pixels
     /// apart, and keep the window only if no two slices disagree on a pixel
-    /// they share (for unit slices that is exactly their slivers agreeing) and
-    /// one generation of it gives the target.
-    pub fn candidate(&self) -> Option<Grid> {
+    /// they share (for unit slices that is exactly their slivers agreeing).
+    /// One generation of it must then give the target: every slice allows
+    /// only constellations with the right future, so if it does not, the
+    /// solver is wrong, and that is an error, not a "no".
+    pub fn candidate(&self) -> crate::Result<Option<Grid>> {
         let (w, h) = (self.width, self.height);
         let pw = w + 2;
         let mut live = vec![false; pw * (h + 2)];
@@ -269,7 +271,7 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
         let conv = L::CONVENTION;
         for y in 0..h {
             for x in 0..w {
-                let c = self.store.peek(self.cells[y * w + x]).single()?;
+                let Some(c) = self.store.peek(self.cells[y * w + x]).single() else { return Ok(None) };
                 for r in 0..3 {
                     for col in 0..3 {
                         let p = (y + r) * pw + x + col;
@@ -283,10 +285,15 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
             }
         }
         if live.iter().zip(&dead).any(|(&l, &d)| l && d) {
-            return None;
+            return Ok(None);
         }
         let parent = Grid::from_cells(pw, h + 2, live);
-        verify(&parent, &self.target, self.rule).then_some(parent)
+        if !verify(&parent, &self.target, self.rule) {
+            return Err(crate::Error::invalid(
+                "gridwalker: a grid of consistent unit slices does not evolve into the target (a bug)",
+            ));
+        }
+        Ok(Some(parent))
     }
     // ANCHOR_END: candidate
 }

@@ -13,6 +13,7 @@ pub mod convention;
 pub mod db;
 pub mod grid;
 pub mod search;
+pub mod session;
 pub mod slice;
 pub mod sliver;
 pub mod solve;
@@ -90,42 +91,51 @@ pub fn decide_orphan_rule(target: &SpecGrid, options: &Options, rule: Rule) -> c
     if target.cells.len() != target.width * target.height {
         return Err(crate::Error::invalid("malformed target: cell count differs from width x height"));
     }
+    let v = options.variant;
     Ok(match (options.convention, options.variant) {
         (Convention::ThesisCode, Variant::Db) => {
-            decide::<_, ThesisCode>(target, rule, options, DbStore::<ThesisCode>::new(rule))
+            decide::<_, ThesisCode>(target, rule, v, DbStore::<ThesisCode>::new(rule))?.0
         }
         (Convention::Figure52, Variant::Db) => {
-            decide::<_, Figure52>(target, rule, options, DbStore::<Figure52>::new(rule))
+            decide::<_, Figure52>(target, rule, v, DbStore::<Figure52>::new(rule))?.0
         }
         (Convention::ThesisCode, _) => match PlainStore::<ThesisCode, true>::detect(rule) {
-            Some(store) => decide::<_, ThesisCode>(target, rule, options, store),
-            None => decide::<_, ThesisCode>(target, rule, options, PlainStore::<ThesisCode>::new(rule)),
+            Some(store) => decide::<_, ThesisCode>(target, rule, v, store)?.0,
+            None => decide::<_, ThesisCode>(target, rule, v, PlainStore::<ThesisCode>::new(rule))?.0,
         },
         (Convention::Figure52, _) => match PlainStore::<Figure52, true>::detect(rule) {
-            Some(store) => decide::<_, Figure52>(target, rule, options, store),
-            None => decide::<_, Figure52>(target, rule, options, PlainStore::<Figure52>::new(rule)),
+            Some(store) => decide::<_, Figure52>(target, rule, v, store)?.0,
+            None => decide::<_, Figure52>(target, rule, v, PlainStore::<Figure52>::new(rule))?.0,
         },
     })
 }
 
-fn decide<S: SliceStore, L: Layout>(
+/// One orphan question on a solver built around `store`: the initial
+/// GridSolve, then the speculative search. Gives the store back, so a
+/// [`session::Session`] can keep it for the next question. Every
+/// predecessor returned has been checked by simulation.
+pub(crate) fn decide<S: SliceStore, L: Layout>(
     target: &SpecGrid,
     rule: Rule,
-    options: &Options,
+    variant: Variant,
     store: S,
-) -> OrphanAnswer {
-    let mut solver = Solver::<S, L>::new(target, rule, options.variant, store);
-    let predecessor = if solver.cells.is_empty() {
+) -> crate::Result<(OrphanAnswer, S)> {
+    let mut solver = Solver::<S, L>::new(target, rule, variant, store);
+    let found = if solver.cells.is_empty() {
         // Nothing is asked of the parent: the empty window will do.
         Some(Grid::new(target.width + 2, target.height + 2))
     } else if solver.has_empty() || solver.grid_solve(Start::Fresh).is_err() {
         None
     } else {
-        solver.unique_solution(0)
+        solver.unique_solution(0)?
+    };
+    let predecessor = match found {
+        Some(p) => Some(crate::search::verify::checked_parent(p, target, 1, rule, "gridwalker")?),
+        None => None,
     };
     let mut stats = solver.stats.named();
     stats.extend(solver.store.stats());
-    OrphanAnswer { predecessor, stats }
+    Ok((OrphanAnswer { predecessor, stats }, solver.store))
 }
 
 /// What `lifesearch slices` shows: the slice sizes after the first GridSolve.

@@ -13,8 +13,9 @@ use crate::life::Grid;
 impl<S: SliceStore, L: Layout> Solver<S, L> {
     // ANCHOR: unique_solution
     /// A verified predecessor reachable from the current grid, or `None` if
-    /// every branch ends in a contradiction.
-    pub fn unique_solution(&mut self, depth: usize) -> Option<Grid> {
+    /// every branch ends in a contradiction. A leaf of unit slices that fails
+    /// its check is a bug, and the error ends the whole search.
+    pub fn unique_solution(&mut self, depth: usize) -> crate::Result<Option<Grid>> {
         self.stats.nodes += 1;
         self.stats.max_depth = self.stats.max_depth.max(depth as u64);
         self.stats.peak_bytes = self.stats.peak_bytes.max((depth as u64 + 1) * self.grid_bytes());
@@ -34,13 +35,13 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
                 self.mark(pivot);
             }
             if self.grid_solve(Start::Pivot(pivot)).is_ok()
-                && let Some(found) = self.unique_solution(depth + 1)
+                && let Some(found) = self.unique_solution(depth + 1)?
             {
-                return Some(found);
+                return Ok(Some(found));
             }
             self.restore(depth);
         }
-        None
+        Ok(None)
     }
     // ANCHOR_END: unique_solution
 }

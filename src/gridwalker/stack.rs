@@ -16,6 +16,8 @@ use super::convention::{Layout, ThesisCode};
 use super::slice::Slice;
 use super::sliver::{Contradiction, confront_ew, confront_ns};
 use crate::life::{Cell, Grid, Rule, SpecGrid, Topology, naive};
+use crate::search::problem::Symmetry;
+use crate::search::verify::{checked_cycle, checked_parent};
 use std::collections::HashMap;
 
 type L = ThesisCode;
@@ -408,7 +410,7 @@ pub struct StackSearch {
 /// A pattern whose `generations`-th successor matches `target` on its known
 /// cells, or `None` if there is none (complete). The answer is the
 /// (W+2t)x(H+2t) window; evolving it t times gives the target in its centre.
-pub fn predecessor(target: &SpecGrid, generations: usize, rule: Rule) -> StackSearch {
+pub fn predecessor(target: &SpecGrid, generations: usize, rule: Rule) -> crate::Result<StackSearch> {
     let (w, h, t) = (target.width, target.height, generations);
     if t == 0 {
         let mut g = Grid::new(w, h);
@@ -417,7 +419,7 @@ pub fn predecessor(target: &SpecGrid, generations: usize, rule: Rule) -> StackSe
                 g.set(x, y, target.get(x, y) == Cell::Alive);
             }
         }
-        return StackSearch { start: Some(g), stats: vec![("nodes", 0)] };
+        return Ok(StackSearch { start: Some(g), stats: vec![("nodes", 0)] });
     }
     let mut stack = Stack::build(&Linear { target, t }, rule);
     let mut start = None;
@@ -438,19 +440,29 @@ pub fn predecessor(target: &SpecGrid, generations: usize, rule: Rule) -> StackSe
         }
         ok
     });
-    StackSearch { start, stats: vec![("nodes", stack.nodes)] }
+    let start = match start {
+        Some(g) => Some(checked_parent(g, target, t, rule, "gridwalker")?),
+        None => None,
+    };
+    Ok(StackSearch { start, stats: vec![("nodes", stack.nodes)] })
 }
 
 /// An oscillator of exactly `period` living in a `w` x `h` box (`shift` (0, 0)),
 /// or a spaceship moving by `shift` every `period` generations. Tries each
 /// cell of the box, in row-major order, as the first live cell.
-pub fn cycle(w: usize, h: usize, period: usize, shift: (i64, i64), rule: Rule) -> StackSearch {
+pub fn cycle(w: usize, h: usize, period: usize, shift: (i64, i64), rule: Rule) -> crate::Result<StackSearch> {
     cycle_where(w, h, period, shift, rule, |_| true)
 }
 
 /// [`cycle`] with every generation before the last kept inside the box, the
 /// question the SAT encodings and `lifesearch search` ask.
-pub fn caged_cycle(w: usize, h: usize, period: usize, shift: (i64, i64), rule: Rule) -> StackSearch {
+pub fn caged_cycle(
+    w: usize,
+    h: usize,
+    period: usize,
+    shift: (i64, i64),
+    rule: Rule,
+) -> crate::Result<StackSearch> {
     cycle_in(Circular { w, h, period, shift, caged: true }, rule, |_| true)
 }
 
@@ -462,14 +474,18 @@ pub fn cycle_where(
     shift: (i64, i64),
     rule: Rule,
     wanted: impl FnMut(&Grid) -> bool,
-) -> StackSearch {
+) -> crate::Result<StackSearch> {
     cycle_in(Circular { w, h, period, shift, caged: false }, rule, wanted)
 }
 
-fn cycle_in(shape: Circular, rule: Rule, mut wanted: impl FnMut(&Grid) -> bool) -> StackSearch {
-    let Circular { w, h, period, shift, .. } = shape;
+fn cycle_in(
+    shape: Circular,
+    rule: Rule,
+    mut wanted: impl FnMut(&Grid) -> bool,
+) -> crate::Result<StackSearch> {
+    let Circular { w, h, period, shift, caged } = shape;
     if period == 0 || w == 0 || h == 0 {
-        return StackSearch { start: None, stats: vec![("nodes", 0)] };
+        return Ok(StackSearch { start: None, stats: vec![("nodes", 0)] });
     }
     let base = Stack::build(&shape, rule);
     let core_at: HashMap<Pos, usize> = base.cores.iter().enumerate().map(|(i, c)| (c.pos, i)).collect();
@@ -496,13 +512,37 @@ fn cycle_in(shape: Circular, rule: Rule, mut wanted: impl FnMut(&Grid) -> bool) 
             ok
         });
         nodes += stack.nodes;
-        if found {
-            return StackSearch { start, stats: vec![("nodes", nodes)] };
+        if found && let Some(g) = start {
+            let g = checked_found_cycle(g, period, shift, caged, rule)?;
+            return Ok(StackSearch { start: Some(g), stats: vec![("nodes", nodes)] });
         }
     }
-    StackSearch { start: None, stats: vec![("nodes", nodes)] }
+    Ok(StackSearch { start: None, stats: vec![("nodes", nodes)] })
 }
 // ANCHOR_END: stack_api
+
+/// A cycle the stack found, checked by simulation before it leaves: a caged
+/// one with [`checked_cycle`] (every generation inside the box, as the SAT
+/// encodings ask); an uncaged one by [`is_cycle`] in the plane.
+fn checked_found_cycle(
+    g: Grid,
+    period: usize,
+    shift: (i64, i64),
+    caged: bool,
+    rule: Rule,
+) -> crate::Result<Grid> {
+    if caged {
+        return checked_cycle(g, period, shift, Symmetry::None, rule, "gridwalker");
+    }
+    let mut g = g;
+    crate::search::verify::spoil_if_tampering(&mut g, |g| is_cycle(g, period, shift, rule));
+    if !is_cycle(&g, period, shift, rule) {
+        return Err(crate::Error::invalid(format!(
+            "gridwalker: its answer is no period-{period} cycle moving by {shift:?} (a bug; the answer was withheld)"
+        )));
+    }
+    Ok(g)
+}
 
 fn clone_shape(s: &Stack) -> Stack {
     Stack {

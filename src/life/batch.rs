@@ -7,7 +7,7 @@
 //! cell words evolves 64 universes with a few dozen word operations per cell.
 //!
 //! Pattern numbering: pattern `i` has cell (x, y) alive iff bit `y * k + x` of `i`
-//! is set. The same numbering is used by [`crate::life::ancestors`].
+//! is set. The same numbering is used by [`crate::search::ancestors`].
 //!
 //! Book: Part II, chapter 3, section 3.2 (`book/src/thesis/ch3.md`), measured in chapter 6, section 6.4
 //! (`book/src/thesis/ch6.md`).

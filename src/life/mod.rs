@@ -2,7 +2,6 @@
 //!
 //! Book: Part II, chapter 3, section 3.1 (`book/src/thesis/ch3.md`).
 
-pub mod ancestors;
 pub mod batch;
 pub mod clusters;
 pub mod grid;

@@ -57,6 +57,10 @@ pub struct Encoded {
     /// the target and has no variables; for a cycle there are `period` layers.
     pub layers: Vec<Layer>,
     pub encoding: Encoding,
+    /// The question and rule, so that every answer can be checked against
+    /// them before it is returned ([`Encoded::check`]).
+    pub problem: Problem,
+    pub rule: Rule,
 }
 // ANCHOR_END: encoded
 
@@ -64,6 +68,20 @@ impl Encoded {
     /// Generation-0 variables: solutions are counted projected on these.
     pub fn projection(&self) -> &[Var] {
         &self.layers[0].cells
+    }
+
+    /// Generation 0 of an answer from `solver`, checked by simulation against
+    /// the problem (see [`crate::search::verify::checked_parent`]).
+    pub fn check(&self, start: Grid, solver: &str) -> Result<Grid> {
+        use crate::search::verify::{checked_cycle, checked_parent};
+        match &self.problem {
+            Problem::Predecessor { target, generations, boundary } => {
+                checked_parent(start, &effective_target(target, *boundary), *generations, self.rule, solver)
+            }
+            Problem::Cycle { period, dx, dy, symmetry, .. } => {
+                checked_cycle(start, *period, (*dx, *dy), *symmetry, self.rule, solver)
+            }
+        }
     }
 }
 
@@ -127,25 +145,26 @@ pub fn effective_target(target: &crate::life::SpecGrid, boundary: Boundary) -> c
 /// Encode a problem (after [`Problem::validate`]).
 pub fn encode(problem: &Problem, encoding: Encoding, rule: Rule) -> Result<Encoded> {
     problem.validate(encoding, rule)?;
-    match encoding {
-        Encoding::Window => Ok(match problem {
+    let (formula, layers) = match encoding {
+        Encoding::Window => match problem {
             Problem::Predecessor { target, generations, boundary } => {
                 encode_predecessor(&effective_target(target, *boundary), *generations, rule)
             }
             Problem::Cycle { .. } => encode_cycle(problem, rule),
-        }),
+        },
         Encoding::Knuth => match problem {
             Problem::Predecessor { target, generations, boundary } => {
-                crate::search::knuth_network::predecessor(&effective_target(target, *boundary), *generations)
+                crate::search::knuth_network::predecessor(&effective_target(target, *boundary), *generations)?
             }
-            Problem::Cycle { .. } => crate::search::knuth_network::cycle(problem),
+            Problem::Cycle { .. } => crate::search::knuth_network::cycle(problem)?,
         },
-    }
+    };
+    Ok(Encoded { formula, layers, encoding, problem: problem.clone(), rule })
 }
 // ANCHOR_END: encode
 
 /// Layers 0..t over shrinking rectangles, then the target's known cells.
-fn encode_predecessor(target: &crate::life::SpecGrid, t: usize, rule: Rule) -> Encoded {
+fn encode_predecessor(target: &crate::life::SpecGrid, t: usize, rule: Rule) -> (Formula, Vec<Layer>) {
     let mut f = Formula::new();
     let (w, h) = (target.width, target.height);
     let offset = t as isize + 1;
@@ -177,7 +196,7 @@ fn encode_predecessor(target: &crate::life::SpecGrid, t: usize, rule: Rule) -> E
     }
     add_all(&mut f, out);
     layers.push(Layer { x0: 0, y0: 0, width: w, height: h, cells: Vec::new() });
-    Encoded { formula: f, layers, encoding: Encoding::Window }
+    (f, layers)
 }
 
 /// The smallest prime factors of `p`, each once.
@@ -201,7 +220,7 @@ pub(crate) fn prime_factors(mut p: usize) -> Vec<usize> {
 
 /// Caged cycles: `period` layers over the box; the step after the last
 /// layer lands on layer 0 moved by (dx, dy).
-fn encode_cycle(problem: &Problem, rule: Rule) -> Encoded {
+fn encode_cycle(problem: &Problem, rule: Rule) -> (Formula, Vec<Layer>) {
     let Problem::Cycle { width: w, height: h, period: p, dx, dy, symmetry } = *problem else {
         unreachable!("encode_cycle takes cycles")
     };
@@ -232,7 +251,7 @@ fn encode_cycle(problem: &Problem, rule: Rule) -> Encoded {
         }
     }
     cycle_extras(&mut f, &layers, w, h, p, dx, dy, symmetry);
-    Encoded { formula: f, layers, encoding: Encoding::Window }
+    (f, layers)
 }
 
 /// What every cycle needs whatever the step encoding: not all dead, the

@@ -39,6 +39,7 @@ pub struct PredecessorStream {
     parent: Layer,
     targets: Vec<Var>,
     solver: Box<dyn Solver>,
+    rule: Rule,
 }
 
 /// The answer to one question of a stream.
@@ -95,7 +96,7 @@ impl PredecessorStream {
         for c in formula.clauses() {
             solver.add_clause(c);
         }
-        Ok(PredecessorStream { width, height, formula, parent, targets, solver })
+        Ok(PredecessorStream { width, height, formula, parent, targets, solver, rule })
     }
 
     /// The formula every question shares (parent cells `xay`, target cells `xby`).
@@ -124,14 +125,20 @@ impl PredecessorStream {
     }
 
     // ANCHOR: stream_solve
-    /// Is `target` an orphan? Solves under assumptions only; the formula is untouched.
+    /// Is `target` an orphan? Solves under assumptions only; the formula is
+    /// untouched. A parent found is checked by simulation before it is returned.
     pub fn solve(&mut self, target: &SpecGrid) -> Result<StreamAnswer> {
         let assumptions = self.assumptions(target)?;
         let start = Instant::now();
         let outcome = self.solver.solve_with(&assumptions)?;
         let micros = start.elapsed().as_secs_f64() * 1e6;
-        let predecessor =
-            (outcome == Outcome::Sat).then(|| self.parent.grid(|v| self.solver.value(v).unwrap_or(false)));
+        let predecessor = match outcome {
+            Outcome::Sat => {
+                let g = self.parent.grid(|v| self.solver.value(v).unwrap_or(false));
+                Some(crate::search::verify::checked_parent(g, target, 1, self.rule, self.solver.name())?)
+            }
+            _ => None,
+        };
         Ok(StreamAnswer {
             orphan: outcome == Outcome::Unsat,
             outcome,

@@ -13,8 +13,8 @@
 use crate::cnf::{Formula, Var};
 use crate::error::{Error, Result};
 use crate::life::{Cell, Grid, SpecGrid};
-use crate::search::encode::{Encoded, Layer, cell_name, cycle_extras, new_layer};
-use crate::search::problem::{Encoding, Problem};
+use crate::search::encode::{Layer, cell_name, cycle_extras, new_layer};
+use crate::search::problem::Problem;
 use crate::search::window::Term;
 
 /// Add Knuth's clauses to the formula, naming variables by their xty codes.
@@ -34,7 +34,7 @@ fn existing(f: &Formula, x: isize, y: isize, t: usize, offset: isize) -> Option<
 /// A parent `t` steps back: step k runs SAT-LIFE on the rectangle that
 /// still matters at time k (the target widened by t - k cells), drawn on
 /// one big grid so that all steps share coordinates.
-pub(crate) fn predecessor(target: &SpecGrid, t: usize) -> Result<Encoded> {
+pub(crate) fn predecessor(target: &SpecGrid, t: usize) -> Result<(Formula, Vec<Layer>)> {
     let (w, h) = (target.width, target.height);
     let (gw, gh) = (w + 2 * t, h + 2 * t);
     let mut f = Formula::new();
@@ -67,7 +67,7 @@ pub(crate) fn predecessor(target: &SpecGrid, t: usize) -> Result<Encoded> {
         }
     }
     layers.push(Layer { x0: 0, y0: 0, width: w, height: h, cells: Vec::new() });
-    Ok(Encoded { formula: f, layers, encoding: Encoding::Knuth })
+    Ok((f, layers))
 }
 // ANCHOR_END: knuth_predecessor
 
@@ -75,7 +75,7 @@ pub(crate) fn predecessor(target: &SpecGrid, t: usize) -> Result<Encoded> {
 /// A caged cycle: SAT-LIFE on the whole box at every time 0..p-1; births
 /// outside the box are forbidden before time p, and time p is generation 0
 /// moved by (dx, dy).
-pub(crate) fn cycle(problem: &Problem) -> Result<Encoded> {
+pub(crate) fn cycle(problem: &Problem) -> Result<(Formula, Vec<Layer>)> {
     let Problem::Cycle { width: w, height: h, period: p, dx, dy, symmetry } = *problem else {
         return Err(Error::invalid("knuth::cycle takes cycles"));
     };
@@ -122,6 +122,6 @@ pub(crate) fn cycle(problem: &Problem) -> Result<Encoded> {
         }
     }
     cycle_extras(&mut f, &layers, w, h, p, dx, dy, symmetry);
-    Ok(Encoded { formula: f, layers, encoding: Encoding::Knuth })
+    Ok((f, layers))
 }
 // ANCHOR_END: knuth_cycle

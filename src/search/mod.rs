@@ -13,6 +13,7 @@
 //! Book: Part II, chapter 6, section 6.1 (`book/src/thesis/ch6.md`), with the encodings in chapter 4, section
 //! 4.3.1 (`book/src/thesis/ch4.md`).
 
+pub mod ancestors;
 pub mod encode;
 pub mod incremental;
 pub mod known;

@@ -50,13 +50,17 @@ fn read_generations(enc: &Encoded, solver: &dyn Solver) -> Vec<Grid> {
 }
 
 // ANCHOR: solve
-/// Load the formula into a fresh solver and solve once.
+/// Load the formula into a fresh solver and solve once. A found answer has
+/// been checked by simulation ([`Encoded::check`]); a wrong one is an error.
 pub fn solve(enc: &Encoded, solver: &mut dyn Solver) -> Result<Answer> {
     let start = Instant::now();
     load(enc, solver);
     let outcome = solver.solve()?;
     let millis = start.elapsed().as_secs_f64() * 1e3;
-    let generations = if outcome == Outcome::Sat { read_generations(enc, solver) } else { Vec::new() };
+    let mut generations = if outcome == Outcome::Sat { read_generations(enc, solver) } else { Vec::new() };
+    if let Some(g0) = generations.first_mut() {
+        *g0 = enc.check(std::mem::replace(g0, Grid::new(0, 0)), solver.name())?;
+    }
     Ok(Answer { outcome, generations, millis, stats: solver.stats() })
 }
 // ANCHOR_END: solve
@@ -64,6 +68,7 @@ pub fn solve(enc: &Encoded, solver: &mut dyn Solver) -> Result<Answer> {
 // ANCHOR: count
 /// Enumerate the distinct generation-0 patterns, blocking each one found,
 /// until the formula becomes unsatisfiable or `limit` solutions are found.
+/// Each one is checked by simulation before it is counted.
 pub fn count(enc: &Encoded, solver: &mut dyn Solver, limit: Option<u64>) -> Result<CountResult> {
     let start = Instant::now();
     load(enc, solver);
@@ -79,7 +84,8 @@ pub fn count(enc: &Encoded, solver: &mut dyn Solver, limit: Option<u64>) -> Resu
         }
         let vars = enc.projection();
         let block: Vec<_> = vars.iter().map(|&v| v.lit(!solver.value(v).unwrap_or(false))).collect();
-        solutions.push(enc.layers[0].grid(|v| solver.value(v).unwrap_or(false)));
+        let start = enc.layers[0].grid(|v| solver.value(v).unwrap_or(false));
+        solutions.push(enc.check(start, solver.name())?);
         solver.add_clause(&block);
     };
     Ok(CountResult {

@@ -1,10 +1,13 @@
 //! Check answers by evolving them with the reference engine
-//! ([`crate::life::naive::step`]), independently of any encoding.
+//! ([`crate::life::naive::step`]), independently of any encoding. Every
+//! solver's answer leaves the library through [`checked_parent`] or
+//! [`checked_cycle`].
 //!
 //! Book: Part II, chapter 6, section 6.1 (`book/src/thesis/ch6.md`).
 
 use crate::life::naive::step;
 use crate::life::{Cell, Grid, Rule, SpecGrid, Topology};
+use crate::search::problem::Symmetry;
 
 /// `generations` steps of `g` in an otherwise dead plane, on a grid widened by `margin`.
 fn run(g: &Grid, rule: Rule, generations: usize, margin: usize) -> Vec<Grid> {
@@ -80,4 +83,115 @@ pub fn known_cells(target: &SpecGrid) -> Grid {
         }
     }
     g
+}
+
+// ANCHOR: checked
+/// Every answer a solver returns passes through here before it leaves the
+/// library: a parent window is run forward `generations` steps by the naive
+/// engine (which shares no code with any encoding or with GRIDWALKER's
+/// slices) and must show every known cell of `target`. A wrong one is an
+/// error naming the solver, never an answer.
+pub fn checked_parent(
+    mut parent: Grid,
+    target: &SpecGrid,
+    generations: usize,
+    rule: Rule,
+    solver: &str,
+) -> crate::Result<Grid> {
+    spoil_if_tampering(&mut parent, |g| is_predecessor(g, target, generations, rule));
+    if !is_predecessor(&parent, target, generations, rule) {
+        return Err(crate::Error::invalid(format!(
+            "{solver}: its {}x{} parent does not evolve into the {}x{} target in {generations} \
+             generation(s) under {rule} (a bug; the answer was withheld)",
+            parent.width(),
+            parent.height(),
+            target.width,
+            target.height
+        )));
+    }
+    Ok(parent)
+}
+
+/// The same for a still life, oscillator or spaceship: the pattern must be
+/// non-empty, stay in its box, come back moved by (dx, dy) after exactly
+/// `period` generations, and have the symmetry asked for.
+pub fn checked_cycle(
+    mut g: Grid,
+    period: usize,
+    (dx, dy): (i64, i64),
+    symmetry: Symmetry,
+    rule: Rule,
+    solver: &str,
+) -> crate::Result<Grid> {
+    let ok = |g: &Grid| check_cycle(g, period, dx, dy, rule).is_ok() && has_symmetry(g, symmetry);
+    spoil_if_tampering(&mut g, ok);
+    if let Err(why) = check_cycle(&g, period, dx, dy, rule) {
+        return Err(crate::Error::invalid(format!(
+            "{solver}: its answer is no period-{period} cycle moving by ({dx}, {dy}): {why} \
+             (a bug; the answer was withheld)"
+        )));
+    }
+    if !has_symmetry(&g, symmetry) {
+        return Err(crate::Error::invalid(format!(
+            "{solver}: its answer lacks the {symmetry:?} symmetry asked for (a bug; the answer was withheld)"
+        )));
+    }
+    Ok(g)
+}
+// ANCHOR_END: checked
+
+/// Does `g` equal its images under `symmetry`?
+pub fn has_symmetry(g: &Grid, symmetry: Symmetry) -> bool {
+    let (w, h) = (g.width(), g.height());
+    if symmetry.needs_square() && w != h {
+        return false;
+    }
+    (0..h)
+        .all(|y| (0..w).all(|x| symmetry.images(w, h, x, y).iter().all(|&(u, v)| g.get(u, v) == g.get(x, y))))
+}
+
+thread_local! {
+    static TAMPER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Test hook: inside `f`, on this thread, every answer is spoiled just before
+/// its check (one cell flipped so that it is wrong), so a test can see each
+/// solver's front end refuse a wrong answer. Batch drivers carry the setting
+/// to their worker threads.
+#[doc(hidden)]
+pub fn with_spoiled_answers<T>(f: impl FnOnce() -> T) -> T {
+    let before = TAMPER.with(|t| t.replace(true));
+    let out = f();
+    TAMPER.with(|t| t.set(before));
+    out
+}
+
+/// Is the test hook on for this thread?
+#[doc(hidden)]
+pub fn tampering() -> bool {
+    TAMPER.with(|t| t.get())
+}
+
+/// Run `f` with the test hook set as given (for worker threads).
+#[doc(hidden)]
+pub fn with_tampering<T>(on: bool, f: impl FnOnce() -> T) -> T {
+    if on { with_spoiled_answers(f) } else { f() }
+}
+
+/// With the test hook on, flip the first cell (row-major) whose flip makes
+/// `still_good` false, so the answer is certainly wrong.
+pub(crate) fn spoil_if_tampering(g: &mut Grid, still_good: impl Fn(&Grid) -> bool) {
+    if !tampering() {
+        return;
+    }
+    for y in 0..g.height() {
+        for x in 0..g.width() {
+            let v = g.get(x, y);
+            g.set(x, y, !v);
+            if !still_good(g) {
+                return;
+            }
+            g.set(x, y, v);
+        }
+    }
 }

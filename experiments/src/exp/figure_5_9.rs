@@ -33,6 +33,7 @@ pub const FIGURE_5_9: Experiment = Experiment {
     title: "Figure 5.9: slice sizes of the 10x10 orphan before/after GridSolve",
     columns: &["panel", "x", "y", "ours", "thesis"],
     figure: true,
+    rows: |_| Some(200),
     run: run_5_9,
     render: draw_5_9,
 };
@@ -51,6 +52,7 @@ pub const FIGURE_5_10: Experiment = Experiment {
         "caption_dead",
     ],
     figure: true,
+    rows: super::any_rows,
     run: run_5_10,
     render: draw_5_10,
 };
@@ -205,7 +207,7 @@ mod tests {
     use crate::harness::Mode;
 
     fn ctx(dir: &std::path::Path) -> Ctx {
-        Ctx { root: dir.to_path_buf(), mode: Mode::Tiny, cache: dir.join("cache"), progress: false }
+        Ctx::new(dir.to_path_buf(), Mode::Tiny, dir.join("cache"), false)
     }
 
     #[test]

@@ -6,8 +6,8 @@
 
 use super::Experiment;
 use super::gw::{DbSession, Timed, decide, spec_of};
-use crate::candidates::{candidates, load_ranking, read_thesis_stats, thesis_stats_path};
-use crate::harness::{Ctx, Report, missing, read_csv, thousands, write_csv, write_text};
+use crate::candidates::{candidates, load_ranking};
+use crate::harness::{Ctx, Report, read_csv, thousands, write_csv, write_text};
 use crate::plot::{Density, Scatter, render};
 use anyhow::Result;
 use lifesearch::gridwalker::Variant;
@@ -36,6 +36,7 @@ pub const FIGURE_6_1: Experiment = Experiment {
         "thesis_ew_added",
     ],
     figure: true,
+    rows: |m| Some(4 * m.pick(30, 10_000, 125_000)),
     run: run_61,
     render: draw_61,
 };
@@ -45,6 +46,7 @@ pub const FIGURE_6_2: Experiment = Experiment {
     title: "Figure 6.2: scatter of solve times, first 10,000 candidates",
     columns: &["candidate", "variant", "micros"],
     figure: true,
+    rows: |m| Some(4 * m.pick(30, 10_000, 10_000)),
     run: run_62,
     render: draw_62,
 };
@@ -84,10 +86,7 @@ fn run_61(ctx: &Ctx) -> Result<Report> {
     let m = ctx.mode.pick(20, 50, 50);
     let count = ctx.mode.pick(30, 10_000, 125_000);
     let all = candidates(&rank, q, m);
-    let stats = match thesis_stats_path(ctx) {
-        Some(p) if q == 5 => Some(read_thesis_stats(&p)?),
-        _ => None,
-    };
+    let stats = if q == 5 { Some(crate::thesis::stats(&ctx.thesis)?) } else { None };
     let specs: Vec<_> = all.iter().take(count).map(|(_, g)| spec_of(g)).collect();
     let row = |i: usize, label: &str, t: &Timed| {
         let thesis = |col: usize| stats.as_ref().and_then(|s| s.get(i)).map(|s| s[col]);
@@ -133,9 +132,6 @@ fn run_61(ctx: &Ctx) -> Result<Report> {
     let order = |v: &str| ["basic", "track", "db", "db-warm"].iter().position(|x| *x == v);
     rows.sort_by_key(|r| (r.candidate, order(&r.variant)));
     bar.finish_and_clear();
-    if rows.is_empty() {
-        return Err(missing("candidates (the ranking gave none)"));
-    }
     write_csv(&ctx.csv("figure-6-1"), &rows)?;
     Ok(Report {
         rows: rows.len(),
@@ -250,7 +246,7 @@ fn db_counters(rows: &[Row]) -> String {
 fn run_62(ctx: &Ctx) -> Result<Report> {
     let src = ctx.csv("figure-6-1");
     if !src.exists() {
-        return Err(missing("data/figure-6-1.csv (figure-6-1 has not run)"));
+        anyhow::bail!("{} is missing: run figure-6-1 first", src.display());
     }
     let rows: Vec<Row> = read_csv(&src)?;
     let out: Vec<Row62> = rows
@@ -302,8 +298,7 @@ mod tests {
     #[test]
     fn figures_render_from_a_small_csv_and_count_matches() {
         let dir = tempfile::tempdir().unwrap();
-        let c =
-            Ctx { root: dir.path().into(), mode: Mode::Tiny, cache: dir.path().join("c"), progress: false };
+        let c = Ctx::new(dir.path().into(), Mode::Tiny, dir.path().join("c"), false);
         let rows: Vec<Row> = (1..=20)
             .flat_map(|i| {
                 ["basic", "track", "db"].map(|v| {
@@ -364,14 +359,10 @@ mod thesis_rows {
     #[ignore]
     fn slice_queries_match_the_thesis_raw_rows() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let ctx = Ctx { root, mode: Mode::Quick, cache: std::env::temp_dir(), progress: false };
-        let Some(path) = thesis_stats_path(&ctx) else {
-            eprintln!("skipped: the thesis' raw statistics (../shared/thesis-data) are not here");
-            return;
-        };
+        let ctx = Ctx::new(root, Mode::Quick, std::env::temp_dir(), false);
         let (q, rank, order) = load_ranking(&ctx).unwrap();
         assert_eq!(order, TieOrder::Thesis);
-        let stats = read_thesis_stats(&path).unwrap();
+        let stats = crate::thesis::stats(&ctx.thesis).unwrap();
         let n: usize = std::env::var("N").ok().and_then(|s| s.parse().ok()).unwrap_or(10_000);
         let mut session = DbSession::default();
         let (mut same, mut ours, mut theirs) = (0, 0, 0);

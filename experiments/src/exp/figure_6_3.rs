@@ -28,6 +28,7 @@ pub const EXPERIMENT: Experiment = Experiment {
     title: "Figure 6.3: Gray-coded, scrambled and random patterns",
     columns: &["series", "index", "micros", "orphan", "population"],
     figure: true,
+    rows: |m| Some(5 * m.pick(20, 10_000, 10_000)),
     run,
     render: draw,
 };

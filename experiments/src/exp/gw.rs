@@ -1,16 +1,12 @@
 //! Calling GRIDWALKER from the experiments: timing (lowest of N runs), peak
-//! heap memory, verification of every predecessor, and the thesis' patterns.
+//! heap memory, and the thesis' patterns. The library's drivers do the
+//! deciding and check every predecessor; this module only times them.
 
-use crate::harness::missing;
-use anyhow::{Result, bail};
-use lifesearch::cnf::memory::{CountingAlloc, live_bytes, peak_bytes, reset_peak};
-use lifesearch::gridwalker::convention::ThesisCode;
-use lifesearch::gridwalker::db::DbStore;
-use lifesearch::gridwalker::grid::Solver;
-use lifesearch::gridwalker::solve::Start;
-use lifesearch::gridwalker::store::SliceStore;
+use anyhow::Result;
+use lifesearch::alloc::{CountingAlloc, live_bytes, peak_bytes, reset_peak};
+use lifesearch::gridwalker::session::Session;
 use lifesearch::gridwalker::{Convention, Options, OrphanAnswer, Variant, decide_orphan};
-use lifesearch::life::{Cell, Grid, Rule, SpecGrid, Topology};
+use lifesearch::life::{Cell, Grid, Rule, SpecGrid};
 use std::time::Instant;
 
 // ANCHOR: peak_alloc
@@ -44,94 +40,42 @@ impl Timed {
     }
 }
 
-/// Decide `spec` with `variant` `runs` times, keep the fastest, and verify the
-/// predecessor (if any) by evolution. A missing GRIDWALKER is a clear error.
+/// Decide `spec` with `variant` `runs` times and keep the fastest. The
+/// library checks every predecessor by simulation before returning it.
 pub fn decide(spec: &SpecGrid, variant: Variant, runs: usize) -> Result<Timed> {
     let opts = Options { variant, convention: Convention::ThesisCode };
     let mut best: Option<Timed> = None;
     for _ in 0..runs.max(1) {
         let t = Instant::now();
-        let r = decide_orphan(spec, &opts);
+        let answer = decide_orphan(spec, &opts)?;
         let micros = t.elapsed().as_secs_f64() * 1e6;
-        let answer = r.map_err(|e| missing(format!("GRIDWALKER (gridwalker::decide_orphan failed: {e})")))?;
         if best.as_ref().is_none_or(|b| micros < b.micros) {
             best = Some(Timed { answer, micros });
         }
     }
-    let best = best.expect("at least one run");
-    if let Some(p) = &best.answer.predecessor {
-        verify(spec, p)?;
-    }
-    Ok(best)
+    Ok(best.expect("at least one run"))
 }
 
 // ANCHOR: db_session
-/// A slice database kept across calls, as the thesis ran it over its 125,000
-/// candidates (and for Table 6.5's warm second run). `decide_orphan` starts
-/// every call with a fresh store, so this drives GRIDWALKER's solver directly,
-/// in the same steps: initial GridSolve, then the speculative search.
-pub struct DbSession {
-    store: Option<DbStore<ThesisCode>>,
-}
+/// The library's [`Session`] (one slice database for a whole sequence of
+/// questions, as the thesis ran its candidates), timed call by call.
+pub struct DbSession(Session);
 
 impl Default for DbSession {
     fn default() -> Self {
-        DbSession { store: Some(DbStore::new(Rule::CONWAY)) }
+        DbSession(Session::new(Rule::CONWAY))
     }
 }
 
 impl DbSession {
-    /// One timed call on the shared store. Counters are this call's (the
-    /// store's running totals differenced); `store_size` is the store's size
-    /// afterwards, seeds included (Table 6.5 column C on a fresh store).
+    /// One timed call on the shared store; see [`Session::decide`] for the counters.
     pub fn decide(&mut self, spec: &SpecGrid) -> Result<Timed> {
-        let store = self.store.take().expect("the store is always put back");
-        let before: Vec<(&str, u64)> = store.stats();
         let t = Instant::now();
-        let mut solver = Solver::<_, ThesisCode>::new(spec, Rule::CONWAY, Variant::Db, store);
-        let predecessor = if solver.cells.is_empty() {
-            Some(Grid::new(spec.width + 2, spec.height + 2))
-        } else if solver.has_empty() || solver.grid_solve(Start::Fresh).is_err() {
-            None
-        } else {
-            solver.unique_solution(0)
-        };
-        let micros = t.elapsed().as_secs_f64() * 1e6;
-        let mut stats = solver.stats.named();
-        let after = solver.store.stats();
-        for &(name, v) in &after {
-            let old = before.iter().find(|b| b.0 == name).map_or(0, |b| b.1);
-            stats.push((name, v - old));
-        }
-        stats.push(("store_size", solver.store.len() as u64));
-        self.store = Some(solver.store);
-        let answer = OrphanAnswer { predecessor, stats };
-        if let Some(p) = &answer.predecessor {
-            verify(spec, p)?;
-        }
-        Ok(Timed { answer, micros })
+        let answer = self.0.decide(spec)?;
+        Ok(Timed { answer, micros: t.elapsed().as_secs_f64() * 1e6 })
     }
 }
 // ANCHOR_END: db_session
-
-/// A predecessor is the (H+2) x (W+2) window around the target: its next
-/// generation must agree with every known target cell.
-pub fn verify(spec: &SpecGrid, parent: &Grid) -> Result<()> {
-    if parent.width() != spec.width + 2 || parent.height() != spec.height + 2 {
-        bail!(
-            "GRIDWALKER returned a {}x{} predecessor for a {}x{} target",
-            parent.width(),
-            parent.height(),
-            spec.width,
-            spec.height
-        );
-    }
-    let next = lifesearch::life::naive::step(parent, Rule::CONWAY, Topology::Bounded);
-    if !spec.matches(&next.crop(1, 1, spec.width, spec.height)) {
-        bail!("GRIDWALKER returned a predecessor that does not evolve into the target");
-    }
-    Ok(())
-}
 
 pub fn spec_of(g: &Grid) -> SpecGrid {
     let mut s = SpecGrid::new(g.width(), g.height(), Cell::Dead);
@@ -285,16 +229,6 @@ mod tests {
         assert_eq!(p[2].spec.to_rows()[4], "*..**.****");
         assert_eq!(p[3].spec.to_rows()[0], ".*****.*..");
         assert!(p[4].spec.cells.contains(&Cell::Unknown));
-    }
-
-    #[test]
-    fn verify_accepts_true_parents_and_rejects_others() {
-        let parent = Grid::from_rows(&[".....", ".***.", ".....", ".....", "....."]).unwrap();
-        let child = lifesearch::life::naive::step(&parent, Rule::CONWAY, Topology::Bounded).crop(1, 1, 3, 3);
-        let spec = spec_of(&child);
-        verify(&spec, &parent).unwrap();
-        assert!(verify(&spec, &Grid::new(5, 5)).is_err());
-        assert!(verify(&spec, &Grid::new(4, 4)).is_err());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! One module per table or figure. Each has `run` (measure, write `data/<id>.csv`)
 //! and `render` (from the CSV only: figures and `book/src/generated/<id>.md`).
 
-use crate::harness::{Ctx, Report};
+use crate::harness::{Ctx, Mode, Report};
 use anyhow::Result;
 
 pub mod ancestors;
@@ -25,6 +25,9 @@ pub struct Experiment {
     pub columns: &'static [&'static str],
     /// Whether `render` draws `book/src/figures/<id>.svg|png`.
     pub figure: bool,
+    /// How many CSV rows a run in this mode must write, where that is fixed
+    /// (`None`: as many as the run reports, at least one).
+    pub rows: fn(crate::harness::Mode) -> Option<usize>,
     pub run: fn(&Ctx) -> Result<Report>,
     pub render: fn(&Ctx) -> Result<()>,
 }
@@ -50,4 +53,9 @@ pub fn all() -> Vec<Experiment> {
         figure_6_1::FIGURE_6_2,
         figure_6_3::EXPERIMENT,
     ]
+}
+
+/// For experiments whose row count depends on what is compiled in or found.
+pub fn any_rows(_: Mode) -> Option<usize> {
+    None
 }

@@ -28,6 +28,7 @@ pub const EXPERIMENT: Experiment = Experiment {
         "threads",
     ],
     figure: true,
+    rows: super::any_rows,
     run,
     render: draw,
 };

@@ -47,6 +47,7 @@ pub const TABLE_6_1: Experiment = Experiment {
         "gw_vs_best_sat",
     ],
     figure: true,
+    rows: super::any_rows,
     run: run_61,
     render: draw_61,
 };
@@ -56,6 +57,7 @@ pub const TABLE_6_3: Experiment = Experiment {
     title: "Table 6.3: peak memory per solver per pattern",
     columns: &["pattern", "stand_in", "solver", "peak_bytes", "baseline_bytes", "method"],
     figure: false,
+    rows: super::any_rows,
     run: run_63,
     render: draw_63,
 };
@@ -77,6 +79,7 @@ pub const TABLE_6_4: Experiment = Experiment {
         "basic_speedup",
     ],
     figure: true,
+    rows: |m| Some(4 * m.pick(2, 8, 8)),
     run: run_64,
     render: draw_64,
 };
@@ -220,31 +223,32 @@ fn yes(b: bool) -> &'static str {
     if b { "yes" } else { "no" }
 }
 
-/// The `lifesearch` binary beside this one (built by `cargo build --release`),
-/// which solves a CNF in a child process so its peak memory can be measured.
-fn lifesearch_exe() -> Option<std::path::PathBuf> {
-    let p =
-        std::env::current_exe().ok()?.with_file_name(format!("lifesearch{}", std::env::consts::EXE_SUFFIX));
-    p.exists().then_some(p)
+/// A child process that solves `cnf` with `kind`: this very binary, through
+/// its hidden `__solve` command, so the measurement needs nothing else built.
+fn child(
+    cnf: &std::path::Path,
+    kind: lifesearch::cnf::SolverKind,
+) -> Result<lifesearch::cnf::child::ChildSolve> {
+    let exe = std::env::current_exe()?;
+    Ok(lifesearch::cnf::child::solve_in_child(lifesearch::cnf::child::command(
+        &exe,
+        &["__solve"],
+        cnf,
+        kind,
+    ))?)
 }
 
 fn run_63(ctx: &Ctx) -> Result<Report> {
     use lifesearch::search::{Boundary, Encoding, Problem, encode};
     let mut rows = Vec::new();
-    let exe = lifesearch_exe();
     let tmp = tempfile::tempdir()?;
-    let mut notes = Vec::new();
     // The program's own footprint per solver: a child that solves the empty formula.
     let empty = tmp.path().join("empty.cnf");
     std::fs::write(&empty, "p cnf 0 0\n")?;
-    let baselines: Vec<Option<u64>> = super::sat::kinds()
+    let baselines: Vec<u64> = super::sat::kinds()
         .into_iter()
-        .map(|k| {
-            exe.as_ref()
-                .and_then(|exe| lifesearch::cnf::memory::solve_in_child(exe, &empty, k).ok())
-                .map(|c| c.max_rss_bytes)
-        })
-        .collect();
+        .map(|k| Ok(child(&empty, k)?.max_rss_bytes))
+        .collect::<Result<_>>()?;
     for p in patterns(ctx) {
         let (t, peak) = peak_heap(|| decide(&p.spec, Variant::Basic, 1));
         let t = t?;
@@ -266,29 +270,19 @@ fn run_63(ctx: &Ctx) -> Result<Report> {
                 method: "grid and its clones at the deepest point (GRIDWALKER's own count)".into(),
             });
         }
-        if let Some(exe) = &exe {
-            let enc =
-                encode(&Problem::orphan(p.spec.clone(), Boundary::Free), Encoding::Window, Rule::CONWAY)?;
-            let cnf = tmp.path().join("orphan.cnf");
-            std::fs::write(&cnf, lifesearch::cnf::dimacs::write(&enc.formula))?;
-            for (k, &baseline_bytes) in super::sat::kinds().into_iter().zip(&baselines) {
-                // A stale or stub binary must not sink the GRIDWALKER rows: say so instead.
-                let c = match lifesearch::cnf::memory::solve_in_child(exe, &cnf, k) {
-                    Ok(c) => c,
-                    Err(e) => {
-                        notes.push(format!("{} memory not measured: {e}", k.name()));
-                        continue;
-                    }
-                };
-                rows.push(Row63 {
-                    pattern: p.id.into(),
-                    stand_in: p.stand_in,
-                    solver: k.name().into(),
-                    peak_bytes: c.max_rss_bytes,
-                    baseline_bytes,
-                    method: "child process maximum resident set (whole process)".into(),
-                });
-            }
+        let enc = encode(&Problem::orphan(p.spec.clone(), Boundary::Free), Encoding::Window, Rule::CONWAY)?;
+        let cnf = tmp.path().join("orphan.cnf");
+        std::fs::write(&cnf, lifesearch::cnf::dimacs::write(&enc.formula))?;
+        for (k, &baseline_bytes) in super::sat::kinds().into_iter().zip(&baselines) {
+            let c = child(&cnf, k)?;
+            rows.push(Row63 {
+                pattern: p.id.into(),
+                stand_in: p.stand_in,
+                solver: k.name().into(),
+                peak_bytes: c.max_rss_bytes,
+                baseline_bytes: Some(baseline_bytes),
+                method: "child process maximum resident set (whole process)".into(),
+            });
         }
     }
     write_csv(&ctx.csv("table-6-3"), &rows)?;
@@ -298,11 +292,7 @@ fn run_63(ctx: &Ctx) -> Result<Report> {
         solvers: std::iter::once("gridwalker basic".to_string())
             .chain(super::sat::kinds().into_iter().map(super::sat::version))
             .collect(),
-        notes: vec![match exe {
-            Some(_) => "SAT memory: max RSS of a `lifesearch cnf __solve` child".into(),
-            None => "SAT rows left out: no lifesearch binary beside experiments (run cargo build --release)"
-                .into(),
-        }],
+        notes: vec!["SAT memory: max RSS of a child process (`experiments __solve`)".into()],
     })
 }
 
@@ -415,8 +405,7 @@ mod tests {
     #[test]
     fn tables_render_from_small_csvs() {
         let dir = tempfile::tempdir().unwrap();
-        let c =
-            Ctx { root: dir.path().into(), mode: Mode::Tiny, cache: dir.path().join("c"), progress: false };
+        let c = Ctx::new(dir.path().into(), Mode::Tiny, dir.path().join("c"), false);
         let r61 = vec![Row61 {
             pattern: "#1".into(),
             description: "d".into(),

@@ -38,6 +38,7 @@ pub const EXPERIMENT: Experiment = Experiment {
         "db_second_ms",
     ],
     figure: false,
+    rows: |m| Some(m.pick(2, 8, 8)),
     run,
     render: draw,
 };
