@@ -143,7 +143,14 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
             width: target.width,
             height: target.height,
             cells,
-            dirty: vec![if variant == Variant::Track { EW_DIRTY | NS_DIRTY } else { 0 }; n],
+            dirty: vec![
+                if matches!(variant, Variant::Track | Variant::ThesisTrack) {
+                    EW_DIRTY | NS_DIRTY
+                } else {
+                    0
+                };
+                n
+            ],
             store,
             variant,
             stats: Stats::default(),
@@ -156,7 +163,7 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
 
     #[inline]
     pub fn tracking(&self) -> bool {
-        self.variant == Variant::Track
+        matches!(self.variant, Variant::Track | Variant::ThesisTrack)
     }
 
     /// The constellation counts, row-major.
@@ -223,10 +230,11 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     /// Save the grid before a pivot is tried (the clone of Listing 5.5): from
     /// now on every slice changed is logged on the trail first.
     pub(crate) fn save(&mut self, depth: usize) {
+        let tracking = self.tracking();
         let t = &mut self.trail;
         t.marks.resize(depth + 1, 0);
         t.marks[depth] = t.changed.len();
-        if self.variant == Variant::Track {
+        if tracking {
             let n = self.dirty.len();
             t.dirty.resize((depth + 1) * n, 0);
             t.dirty[depth * n..].copy_from_slice(&self.dirty);
@@ -243,7 +251,7 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
         }
         t.changed.truncate(mark);
         t.old.truncate(mark);
-        if self.variant == Variant::Track {
+        if matches!(self.variant, Variant::Track | Variant::ThesisTrack) {
             let n = self.dirty.len();
             self.dirty.copy_from_slice(&t.dirty[depth * n..(depth + 1) * n]);
         }

@@ -44,6 +44,26 @@ pub enum Variant {
     Track,
     /// Slices as ids in a slice store with memoised interactions.
     Db,
+    /// `track` with the thesis' program's reverse pass, which skipped every
+    /// cell past index 255: on grids of more than 256 cells a GridSolve can
+    /// stop with pairs it never confronted. Still sound and complete (every
+    /// leaf is checked), but it propagates less. Kept to test the book's
+    /// explanation of Table 6.2's 40x40 batch; on 256 cells or fewer it is `track`.
+    ThesisTrack,
+}
+
+impl Variant {
+    /// The name on the command line and in the experiments' CSVs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Basic => "basic",
+            Variant::Single => "single",
+            Variant::NoRepeat => "no-repeat",
+            Variant::Track => "track",
+            Variant::Db => "db",
+            Variant::ThesisTrack => "thesis-track",
+        }
+    }
 }
 
 /// How the nine pixels of a 3x3 constellation are numbered.
@@ -107,6 +127,28 @@ pub fn decide_orphan_rule(target: &SpecGrid, options: &Options, rule: Rule) -> c
             Some(store) => decide::<_, Figure52>(target, rule, v, store)?.0,
             None => decide::<_, Figure52>(target, rule, v, PlainStore::<Figure52>::new(rule))?.0,
         },
+    })
+}
+
+/// [`decide_orphan_rule`] with slices held bare, every confrontation folding
+/// both members afresh ([`store::FoldingStore`], the thesis' cost per
+/// confrontation). Plain variants only (`db` has its own store).
+pub fn decide_orphan_refolding(
+    target: &SpecGrid,
+    options: &Options,
+    rule: Rule,
+) -> crate::Result<OrphanAnswer> {
+    if options.variant == Variant::Db {
+        return Err(crate::Error::invalid("the db variant keeps its own store"));
+    }
+    let v = options.variant;
+    Ok(match options.convention {
+        Convention::ThesisCode => {
+            decide::<_, ThesisCode>(target, rule, v, store::FoldingStore::<ThesisCode>::new(rule))?.0
+        }
+        Convention::Figure52 => {
+            decide::<_, Figure52>(target, rule, v, store::FoldingStore::<Figure52>::new(rule))?.0
+        }
     })
 }
 

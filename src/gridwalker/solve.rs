@@ -10,6 +10,9 @@ use super::grid::{EW_DIRTY, NS_DIRTY, Solver};
 use super::sliver::{Changed, Contradiction};
 use super::store::SliceStore;
 
+/// The last cell index the thesis' program's reverse pass reached.
+const THESIS_REVERSE_LIMIT: usize = 255;
+
 /// Where a GridSolve begins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Start {
@@ -200,8 +203,14 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     }
 
     /// A reverse sweep from cell index `start` (inclusive) back to the origin.
+    /// `B`: the thesis' program's reverse pass, which skipped every cell past
+    /// index 255 (`thesis-track` only).
     #[inline(always)]
-    fn reverse_from<const T: bool, const R: bool>(&mut self, start: usize) -> Result<u64, Contradiction> {
+    fn reverse_from<const T: bool, const R: bool, const B: bool>(
+        &mut self,
+        start: usize,
+    ) -> Result<u64, Contradiction> {
+        let start = if B { start.min(THESIS_REVERSE_LIMIT) } else { start };
         let w = self.width;
         let mut changes = 0;
         for y in (0..=start / w).rev() {
@@ -229,10 +238,16 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
 
     /// One sweep; the count of SliverSolve calls that changed something.
     #[inline(always)]
-    fn sweep<const T: bool, const R: bool>(&mut self, forward: bool) -> Result<u64, Contradiction> {
+    fn sweep<const T: bool, const R: bool, const B: bool>(
+        &mut self,
+        forward: bool,
+    ) -> Result<u64, Contradiction> {
         self.stats.sweeps += 1;
-        let changes =
-            if forward { self.forward::<T, R>()? } else { self.reverse_from::<T, R>(self.cells.len() - 1)? };
+        let changes = if forward {
+            self.forward::<T, R>()?
+        } else {
+            self.reverse_from::<T, R, B>(self.cells.len() - 1)?
+        };
         self.stats.changes += changes;
         Ok(changes)
     }
@@ -260,14 +275,18 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     #[inline(always)]
     fn grid_solve_portable(&mut self, start: Start) -> Result<(), Contradiction> {
         match self.variant {
-            Variant::Track => self.grid_solve_with::<true, true>(start),
-            Variant::NoRepeat => self.grid_solve_with::<false, false>(start),
-            _ => self.grid_solve_with::<false, true>(start),
+            Variant::Track => self.grid_solve_with::<true, true, false>(start),
+            Variant::ThesisTrack => self.grid_solve_with::<true, true, true>(start),
+            Variant::NoRepeat => self.grid_solve_with::<false, false, false>(start),
+            _ => self.grid_solve_with::<false, true, false>(start),
         }
     }
 
     #[inline(always)]
-    fn grid_solve_with<const T: bool, const R: bool>(&mut self, start: Start) -> Result<(), Contradiction> {
+    fn grid_solve_with<const T: bool, const R: bool, const B: bool>(
+        &mut self,
+        start: Start,
+    ) -> Result<(), Contradiction> {
         if self.cells.is_empty() {
             return Ok(());
         }
@@ -275,14 +294,14 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
         let mut forward = true;
         if let (Start::Pivot(p), false) = (start, single) {
             self.stats.sweeps += 1;
-            let changes = self.reverse_from::<T, R>(p)?;
+            let changes = self.reverse_from::<T, R, B>(p)?;
             self.stats.changes += changes;
             if changes == 0 {
                 return Ok(());
             }
         }
         loop {
-            if self.sweep::<T, R>(forward)? == 0 {
+            if self.sweep::<T, R, B>(forward)? == 0 {
                 return Ok(());
             }
             forward = single || !forward;

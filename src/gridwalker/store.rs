@@ -299,6 +299,68 @@ impl<L: Layout, const BMI2: bool> SliceStore for PlainStore<L, BMI2> {
     }
 }
 
+// ANCHOR: folding_store
+/// Slices held bare: every confrontation folds both members afresh, as the
+/// thesis' program did. The same answers and counts as [`PlainStore`]; it
+/// exists to measure what the cached slivers buy (chapter 6 explains two
+/// differences from the thesis by that cost).
+#[derive(Debug, Clone, Copy)]
+pub struct FoldingStore<L> {
+    dead: Slice,
+    live: Slice,
+    layout: PhantomData<L>,
+}
+
+impl<L: Layout> FoldingStore<L> {
+    pub fn new(rule: Rule) -> Self {
+        let (dead, live) = Slice::for_rule(rule);
+        FoldingStore { dead, live, layout: PhantomData }
+    }
+}
+
+/// Log the members a confrontation changed, with their values before it.
+fn logged(ch: Changed, a: &Slice, b: &Slice, mut before: impl FnMut(bool, &Slice)) -> Changed {
+    if ch.first {
+        before(false, a);
+    }
+    if ch.second {
+        before(true, b);
+    }
+    ch
+}
+
+impl<L: Layout> SliceStore for FoldingStore<L> {
+    type Id = Slice;
+    fn initial(&mut self, cell: Cell) -> Slice {
+        match cell {
+            Cell::Dead => self.dead,
+            Cell::Alive => self.live,
+            Cell::Unknown => Slice::FULL,
+        }
+    }
+    fn unit(&mut self, c: u16) -> Slice {
+        Slice::unit(c)
+    }
+    fn count(&self, id: Slice) -> u32 {
+        id.count()
+    }
+    fn fetch(&mut self, id: Slice) -> Slice {
+        id
+    }
+    fn peek(&self, id: Slice) -> Slice {
+        id
+    }
+    fn confront_ew(&mut self, w: &mut Slice, e: &mut Slice, before: impl FnMut(bool, &Slice)) -> Confronted {
+        let (ow, oe) = (*w, *e);
+        Ok(logged(super::sliver::confront_ew::<L>(w, e)?, &ow, &oe, before))
+    }
+    fn confront_ns(&mut self, n: &mut Slice, s: &mut Slice, before: impl FnMut(bool, &Slice)) -> Confronted {
+        let (on, os) = (*n, *s);
+        Ok(logged(super::sliver::confront_ns(n, s)?, &on, &os, before))
+    }
+}
+// ANCHOR_END: folding_store
+
 #[cfg(test)]
 mod column_bit_tests {
     use super::*;

@@ -86,13 +86,7 @@ pub fn spec_of(g: &Grid) -> SpecGrid {
 }
 
 pub fn variant_name(v: Variant) -> &'static str {
-    match v {
-        Variant::Basic => "basic",
-        Variant::Single => "single",
-        Variant::NoRepeat => "no-repeat",
-        Variant::Track => "track",
-        Variant::Db => "db",
-    }
+    v.name()
 }
 
 /// The Figure 5.8 orphan (Hartman et al.'s 10x10 Garden of Eden; ERRATA.md).
