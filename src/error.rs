@@ -40,6 +40,10 @@ pub enum Error {
     /// A request that cannot be carried out as asked (bad rule, 0x0 torus, ...).
     #[error("{0}")]
     Invalid(String),
+    /// A search stopped before it finished (another solver answered first,
+    /// or a time limit passed): no verdict.
+    #[error("interrupted before an answer was found")]
+    Interrupted,
     /// Display names only the path: the cause follows in the error chain.
     #[error("{}", path.display())]
     Io {

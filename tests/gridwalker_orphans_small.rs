@@ -15,8 +15,15 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
 use std::cell::Cell as Counter;
 
-const VARIANTS: [Variant; 5] =
-    [Variant::Basic, Variant::Single, Variant::NoRepeat, Variant::Track, Variant::Db];
+const VARIANTS: [Variant; 7] = [
+    Variant::Robust,
+    Variant::Basic,
+    Variant::Single,
+    Variant::NoRepeat,
+    Variant::Track,
+    Variant::Db,
+    Variant::ThesisTrack,
+];
 
 /// Conway, HighLife, and three rules with many small orphans.
 fn rules() -> Vec<Rule> {

@@ -25,8 +25,15 @@ use rand_pcg::Pcg64;
 use std::cell::Cell as Counter;
 use std::time::Instant;
 
-const VARIANTS: [Variant; 5] =
-    [Variant::Basic, Variant::Single, Variant::NoRepeat, Variant::Track, Variant::Db];
+const VARIANTS: [Variant; 7] = [
+    Variant::Robust,
+    Variant::Basic,
+    Variant::Single,
+    Variant::NoRepeat,
+    Variant::Track,
+    Variant::Db,
+    Variant::ThesisTrack,
+];
 const CONVENTIONS: [Convention; 2] = [Convention::ThesisCode, Convention::Figure52];
 
 /// The parent window `p` evolves into every known cell of `t`: one step of the

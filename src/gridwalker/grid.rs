@@ -29,8 +29,14 @@ pub struct Stats {
     pub max_depth: u64,
     /// Constellations tried at the top level of the search.
     pub top_level_tries: u64,
+    /// Nodes cut short because their subproblem was known to fail.
+    pub memo_hits: u64,
+    /// Searches begun afresh when a round's budget of nodes ran out.
+    pub restarts: u64,
     /// The grid and its clones at the deepest point of the search.
     pub peak_bytes: u64,
+    /// Nodes per depth (the top-level call is depth 0): where a search spends itself.
+    pub nodes_by_depth: Vec<u64>,
 }
 
 impl Stats {
@@ -46,6 +52,8 @@ impl Stats {
             ("skipped", self.skipped),
             ("max_depth", self.max_depth),
             ("top_level_tries", self.top_level_tries),
+            ("memo_hits", self.memo_hits),
+            ("restarts", self.restarts),
             ("peak_bytes", self.peak_bytes),
         ]
     }
@@ -104,6 +112,15 @@ impl<Id: Copy> Trail<Id> {
         }
     }
 
+    /// Forget everything logged (after a restart has put the grid back).
+    fn clear(&mut self) {
+        self.changed.clear();
+        self.old.clear();
+        self.marks.clear();
+        self.dirty.clear();
+        self.start();
+    }
+
     /// A new epoch: every cell may be logged once more.
     fn start(&mut self) {
         self.epoch = self.epoch.wrapping_add(1);
@@ -113,6 +130,17 @@ impl<Id: Copy> Trail<Id> {
             self.epoch = 1;
         }
     }
+}
+
+/// How the search picks the slice to split next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pivot {
+    /// GetMinSlice: the first smallest, row-major (the thesis).
+    MinSlice,
+    /// The smallest relative to its part in past contradictions.
+    DomWdeg,
+    /// Along the long axis, one line at a time.
+    Front,
 }
 
 // ANCHOR: solver
@@ -130,6 +158,26 @@ pub struct Solver<S: SliceStore, L: Layout> {
     pub(crate) trail: Trail<S::Id>,
     pub(crate) target: SpecGrid,
     pub(crate) rule: Rule,
+    /// Raised by another thread (a portfolio's other engine answered, a time
+    /// limit passed): the search gives up at its next node.
+    pub(crate) stop: Option<crate::cnf::solver::Stop>,
+    /// Subproblems known to fail, by the 128-bit hash of their undecided
+    /// slices (see `memo.rs`); `None` when the variant does not remember.
+    pub(crate) failed: Option<std::collections::HashSet<u128, rustc_hash::FxBuildHasher>>,
+    /// How the next slice to split is chosen.
+    pub pivot: Pivot,
+    /// The pair whose confrontation last ended in a contradiction.
+    pub(crate) conflict: (usize, usize),
+    /// Per cell: its share of the contradictions so far, recent ones
+    /// weighing more (the "weighted degree" of dom/wdeg).
+    pub(crate) weight: Vec<f64>,
+    /// What the next contradiction adds to a weight (it grows, so old ones fade).
+    pub(crate) bump: f64,
+    /// The search stops (with [`crate::Error::Interrupted`]) once `stats.nodes`
+    /// passes this: a restart's budget.
+    pub(crate) node_limit: u64,
+    /// The last stop was `node_limit`'s, not the caller's.
+    pub(crate) out_of_nodes: bool,
     layout: PhantomData<L>,
 }
 // ANCHOR_END: solver
@@ -157,8 +205,36 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
             trail: Trail::new(n),
             target: target.clone(),
             rule,
+            stop: None,
+            failed: None,
+            pivot: Pivot::MinSlice,
+            conflict: (0, 0),
+            weight: vec![0.0; n],
+            bump: 1.0,
+            node_limit: u64::MAX,
+            out_of_nodes: false,
             layout: PhantomData,
         }
+    }
+
+    /// Remember failed subproblems (see `memo.rs`) from now on, or stop doing so.
+    pub fn remember_failures(&mut self, on: bool) {
+        match (on, self.failed.is_some()) {
+            (true, false) => self.failed = Some(Default::default()),
+            (false, true) => self.failed = None,
+            _ => {}
+        }
+    }
+
+    /// Put the grid back to `cells` and forget the trail (a restart).
+    pub(crate) fn reset_to(&mut self, cells: &[S::Id]) {
+        self.cells.copy_from_slice(cells);
+        self.trail.clear();
+    }
+
+    /// Give up at the next node once `stop` is raised.
+    pub fn set_stop(&mut self, stop: Option<crate::cnf::solver::Stop>) {
+        self.stop = stop;
     }
 
     #[inline]
@@ -226,6 +302,76 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
         best.map(|(i, _)| i)
     }
     // ANCHOR_END: min_slice
+
+    /// The pivot along the pattern's long axis: in the first line across it
+    /// (a column of a wide pattern, a row of a tall or square one) that still
+    /// holds an undecided slice, the smallest such slice. Decisions then
+    /// advance as one front, so the undecided part of the grid is a band
+    /// beyond the front that different branches reach in the same state.
+    pub fn front_slice(&self) -> Option<usize> {
+        let (w, h) = (self.width, self.height);
+        let wide = w > h;
+        let (lines, across) = if wide { (w, h) } else { (h, w) };
+        for line in 0..lines {
+            let mut best: Option<(usize, u32)> = None;
+            for k in 0..across {
+                let i = if wide { k * w + line } else { line * w + k };
+                let c = self.store.count(self.cells[i]);
+                if c > 1 && best.is_none_or(|(_, b)| c < b) {
+                    best = Some((i, c));
+                }
+            }
+            if let Some((i, _)) = best {
+                return Some(i);
+            }
+        }
+        None
+    }
+
+    // ANCHOR: dom_wdeg
+    /// dom/wdeg (Boussemart et al., 2004): the undecided slice with the
+    /// fewest constellations per unit of weight, a cell's weight being how
+    /// often it took part in a contradiction. With no contradiction yet it
+    /// is GetMinSlice; as they come, the search turns to the cells where the
+    /// pattern's refutation lives and leaves the easy ones alone.
+    pub fn dom_wdeg_slice(&self) -> Option<usize> {
+        let mut best: Option<(usize, f64)> = None;
+        for (i, &id) in self.cells.iter().enumerate() {
+            let c = self.store.count(id);
+            if c <= 1 {
+                continue;
+            }
+            let score = c as f64 / (1.0 + self.weight[i]);
+            if best.is_none_or(|(_, b)| score < b) {
+                best = Some((i, score));
+            }
+        }
+        best.map(|b| b.0)
+    }
+
+    /// A contradiction between the pair last confronted: both cells gain
+    /// weight. Each contradiction weighs 5% more than the last, so the
+    /// weights follow the search's recent troubles (as a SAT solver's VSIDS does).
+    pub(crate) fn blame(&mut self) {
+        let (a, b) = self.conflict;
+        self.weight[a] += self.bump;
+        self.weight[b] += self.bump;
+        self.bump *= 1.05;
+        if self.bump > 1e100 {
+            self.weight.iter_mut().for_each(|w| *w *= 1e-100);
+            self.bump *= 1e-100;
+        }
+    }
+    // ANCHOR_END: dom_wdeg
+
+    /// The next slice to split, by the current rule.
+    pub(crate) fn next_pivot(&self) -> Option<usize> {
+        match self.pivot {
+            Pivot::MinSlice => self.min_slice(),
+            Pivot::DomWdeg => self.dom_wdeg_slice(),
+            Pivot::Front => self.front_slice(),
+        }
+    }
 
     /// Save the grid before a pivot is tried (the clone of Listing 5.5): from
     /// now on every slice changed is logged on the trail first.

@@ -12,6 +12,8 @@ pub mod batch;
 pub mod convention;
 pub mod db;
 pub mod grid;
+pub mod memo;
+pub mod restart;
 pub mod search;
 pub mod session;
 pub mod slice;
@@ -20,6 +22,7 @@ pub mod solve;
 pub mod stack;
 pub mod store;
 
+use crate::cnf::solver::Stop;
 use crate::life::{Grid, Rule, SpecGrid};
 use convention::{Figure52, Layout, ThesisCode};
 use db::DbStore;
@@ -27,12 +30,18 @@ use grid::Solver;
 use solve::Start;
 use store::{PlainStore, SliceStore};
 
-/// GridSolve variants compared in the thesis' Tables 6.4 and 6.5.
+/// GridSolve variants: the thesis' (Tables 6.4 and 6.5) and ours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Variant {
-    /// Alternating forward/reverse sweeps, repeating at a cell while its centre changes.
+    /// Basic's sweeps with a search that restarts, weighs cells by their part
+    /// in contradictions, sweeps long patterns along their length and
+    /// remembers failed subproblems (`restart.rs`): never far behind a SAT
+    /// solver. The default.
     #[default]
+    Robust,
+    /// Alternating forward/reverse sweeps, repeating at a cell while its
+    /// centre changes, and the thesis' search (GetMinSlice, no memory).
     Basic,
     /// Forward sweeps only (after forcing a pivot, full forward sweeps too).
     Single,
@@ -56,6 +65,7 @@ impl Variant {
     /// The name on the command line and in the experiments' CSVs.
     pub fn name(self) -> &'static str {
         match self {
+            Variant::Robust => "robust",
             Variant::Basic => "basic",
             Variant::Single => "single",
             Variant::NoRepeat => "no-repeat",
@@ -108,24 +118,35 @@ pub fn decide_orphan(target: &SpecGrid, options: &Options) -> crate::Result<Orph
 
 /// [`decide_orphan`] for any Life-like rule.
 pub fn decide_orphan_rule(target: &SpecGrid, options: &Options, rule: Rule) -> crate::Result<OrphanAnswer> {
+    decide_orphan_stoppable(target, options, rule, None)
+}
+
+/// [`decide_orphan_rule`] that gives up with [`crate::Error::Interrupted`]
+/// once `stop` is raised (checked at every node of the search).
+pub fn decide_orphan_stoppable(
+    target: &SpecGrid,
+    options: &Options,
+    rule: Rule,
+    stop: Option<&Stop>,
+) -> crate::Result<OrphanAnswer> {
     if target.cells.len() != target.width * target.height {
         return Err(crate::Error::invalid("malformed target: cell count differs from width x height"));
     }
     let v = options.variant;
     Ok(match (options.convention, options.variant) {
         (Convention::ThesisCode, Variant::Db) => {
-            decide::<_, ThesisCode>(target, rule, v, DbStore::<ThesisCode>::new(rule))?.0
+            decide::<_, ThesisCode>(target, rule, v, DbStore::<ThesisCode>::new(rule), stop)?.0
         }
         (Convention::Figure52, Variant::Db) => {
-            decide::<_, Figure52>(target, rule, v, DbStore::<Figure52>::new(rule))?.0
+            decide::<_, Figure52>(target, rule, v, DbStore::<Figure52>::new(rule), stop)?.0
         }
         (Convention::ThesisCode, _) => match PlainStore::<ThesisCode, true>::detect(rule) {
-            Some(store) => decide::<_, ThesisCode>(target, rule, v, store)?.0,
-            None => decide::<_, ThesisCode>(target, rule, v, PlainStore::<ThesisCode>::new(rule))?.0,
+            Some(store) => decide::<_, ThesisCode>(target, rule, v, store, stop)?.0,
+            None => decide::<_, ThesisCode>(target, rule, v, PlainStore::<ThesisCode>::new(rule), stop)?.0,
         },
         (Convention::Figure52, _) => match PlainStore::<Figure52, true>::detect(rule) {
-            Some(store) => decide::<_, Figure52>(target, rule, v, store)?.0,
-            None => decide::<_, Figure52>(target, rule, v, PlainStore::<Figure52>::new(rule))?.0,
+            Some(store) => decide::<_, Figure52>(target, rule, v, store, stop)?.0,
+            None => decide::<_, Figure52>(target, rule, v, PlainStore::<Figure52>::new(rule), stop)?.0,
         },
     })
 }
@@ -144,10 +165,10 @@ pub fn decide_orphan_refolding(
     let v = options.variant;
     Ok(match options.convention {
         Convention::ThesisCode => {
-            decide::<_, ThesisCode>(target, rule, v, store::FoldingStore::<ThesisCode>::new(rule))?.0
+            decide::<_, ThesisCode>(target, rule, v, store::FoldingStore::<ThesisCode>::new(rule), None)?.0
         }
         Convention::Figure52 => {
-            decide::<_, Figure52>(target, rule, v, store::FoldingStore::<Figure52>::new(rule))?.0
+            decide::<_, Figure52>(target, rule, v, store::FoldingStore::<Figure52>::new(rule), None)?.0
         }
     })
 }
@@ -161,13 +182,17 @@ pub(crate) fn decide<S: SliceStore, L: Layout>(
     rule: Rule,
     variant: Variant,
     store: S,
+    stop: Option<&Stop>,
 ) -> crate::Result<(OrphanAnswer, S)> {
     let mut solver = Solver::<S, L>::new(target, rule, variant, store);
+    solver.stop = stop.cloned();
     let found = if solver.cells.is_empty() {
         // Nothing is asked of the parent: the empty window will do.
         Some(Grid::new(target.width + 2, target.height + 2))
     } else if solver.has_empty() || solver.grid_solve(Start::Fresh).is_err() {
         None
+    } else if variant == Variant::Robust {
+        solver.restarting_solution()?
     } else {
         solver.unique_solution(0)?
     };

@@ -32,7 +32,7 @@ impl<L: Layout> Session<L> {
     pub fn decide(&mut self, target: &SpecGrid) -> crate::Result<OrphanAnswer> {
         let store = self.store.take().unwrap_or_else(|| DbStore::new(self.rule));
         let before = store.stats();
-        let (mut answer, store) = decide::<_, L>(target, self.rule, Variant::Db, store)?;
+        let (mut answer, store) = decide::<_, L>(target, self.rule, Variant::Db, store, None)?;
         let after = store.stats();
         answer.stats.retain(|(name, _)| !after.iter().any(|a| a.0 == *name));
         for &(name, v) in &after {

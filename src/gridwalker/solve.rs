@@ -39,9 +39,13 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
         self.stats.ew_confrontations += 1;
         let (left, right) = self.cells.split_at_mut(i + 1);
         let trail = &mut self.trail;
-        let ch = self.store.confront_ew(&mut left[i], &mut right[0], |second, old| {
+        let r = self.store.confront_ew(&mut left[i], &mut right[0], |second, old| {
             trail.touch(if second { i + 1 } else { i }, old)
-        })?;
+        });
+        let Ok(ch) = r else {
+            self.conflict = (i, i + 1);
+            return r;
+        };
         if TRACK {
             self.note(i, i + 1, ch, EW_DIRTY);
         }
@@ -62,9 +66,13 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
         let j = i + self.width;
         let (upper, lower) = self.cells.split_at_mut(j);
         let trail = &mut self.trail;
-        let ch = self.store.confront_ns(&mut upper[i], &mut lower[0], |second, old| {
+        let r = self.store.confront_ns(&mut upper[i], &mut lower[0], |second, old| {
             trail.touch(if second { j } else { i }, old)
-        })?;
+        });
+        let Ok(ch) = r else {
+            self.conflict = (i, j);
+            return r;
+        };
         if TRACK {
             self.note(i, j, ch, NS_DIRTY);
         }
