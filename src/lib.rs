@@ -5,6 +5,7 @@
 //! experiments of Bontes' thesis, as one literate Rust crate. The book in
 //! `book/` explains every module; each module's documentation names its chapter.
 
+pub mod automaton;
 pub mod cli;
 pub mod cnf;
 pub mod error;
