@@ -436,7 +436,8 @@ pub fn census(o: &CensusOptions) -> Result<(Census, Vec<u64>)> {
         p(done_tests, total);
     }
     for chunk in todo.chunks(batch) {
-        let results: Vec<_> = chunk.par_iter().map(|&u| plan.run_unit(u, false, o.list_orphans)).collect();
+        let results: Vec<_> =
+            chunk.par_iter().map(|&u| plan.run_unit(u, o.list_orphans, o.list_orphans)).collect();
         for (&u, (tally, pairs, list)) in chunk.iter().zip(results) {
             state.tally.add(&tally);
             if state.samples.len() < 4096 {

@@ -1,5 +1,6 @@
 //! `lifesearch orphan FILE`: does this pattern (with `?` cells) have a parent?
-//! Answered by a SAT solver or by GRIDWALKER; a predecessor is only ever
+//! Answered by a SAT solver, by GRIDWALKER, or by the column automaton (for
+//! patterns at most six cells on one side); a predecessor is only ever
 //! printed after it has been evolved into the pattern.
 
 use crate::cnf::{Outcome, SolverKind, new_solver};
@@ -18,6 +19,8 @@ use std::time::Instant;
 pub enum OrphanSolver {
     Sat(SolverKind),
     Gridwalker,
+    /// The column automaton of `crate::automaton` (any Life-like rule).
+    Automaton,
 }
 
 impl OrphanSolver {
@@ -25,6 +28,7 @@ impl OrphanSolver {
         match self {
             OrphanSolver::Sat(k) => k.name(),
             OrphanSolver::Gridwalker => "gridwalker",
+            OrphanSolver::Automaton => "automaton",
         }
     }
 }
@@ -34,9 +38,12 @@ pub fn parse_orphan_solver(s: &str) -> Result<OrphanSolver, String> {
     if s == "gridwalker" {
         return Ok(OrphanSolver::Gridwalker);
     }
+    if s == "automaton" {
+        return Ok(OrphanSolver::Automaton);
+    }
     s.parse::<SolverKind>().map(OrphanSolver::Sat).map_err(|_| {
         format!(
-            "unknown solver '{s}' (known: cadical, batsat, varisat, kissat, minisat, glucose, gridwalker)"
+            "unknown solver '{s}' (known: cadical, batsat, varisat, kissat, minisat, glucose, gridwalker, automaton)"
         )
     })
 }
@@ -47,7 +54,8 @@ pub struct Args {
     /// The pattern: rows of `.` (dead), `*` (alive) and `?` (unknown).
     pub file: PathBuf,
     /// cadical (default), batsat, varisat, kissat, minisat, glucose (the last
-    /// three need the `extra-solvers` feature) or gridwalker.
+    /// three need the `extra-solvers` feature), gridwalker, or automaton (the
+    /// column automaton: patterns at most 6 cells on their shorter side).
     #[arg(long, default_value = "cadical", value_parser = parse_orphan_solver)]
     pub solver: OrphanSolver,
     /// How a SAT solver sees one Life step.
@@ -62,6 +70,9 @@ pub struct Args {
     /// GRIDWALKER's pixel numbering.
     #[arg(long, value_enum, default_value_t)]
     pub convention: Convention,
+    /// The rule, for `--solver automaton` (the other solvers answer for B3/S23).
+    #[arg(long, default_value = "B3/S23")]
+    pub rule: Rule,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -82,6 +93,8 @@ pub fn read_target(path: &Path) -> anyhow::Result<SpecGrid> {
 /// The answer before printing.
 struct Report {
     orphan: bool,
+    /// The automaton's column (or row) where its state set emptied.
+    emptied_at: Option<(usize, bool)>,
     predecessor: Option<Grid>,
     millis: f64,
     stats: serde_json::Map<String, serde_json::Value>,
@@ -105,10 +118,14 @@ fn with_sat(
     let mut stats = serde_json::to_value(&a.stats)?.as_object().cloned().unwrap_or_default();
     stats.insert("encode_millis".into(), encode_millis.into());
     match a.outcome {
-        Outcome::Sat => {
-            Ok(Report { orphan: false, predecessor: a.generations.into_iter().next(), millis, stats })
-        }
-        Outcome::Unsat => Ok(Report { orphan: true, predecessor: None, millis, stats }),
+        Outcome::Sat => Ok(Report {
+            orphan: false,
+            emptied_at: None,
+            predecessor: a.generations.into_iter().next(),
+            millis,
+            stats,
+        }),
+        Outcome::Unsat => Ok(Report { orphan: true, emptied_at: None, predecessor: None, millis, stats }),
         Outcome::Unknown => bail!("{kind} gave up without an answer"),
     }
 }
@@ -118,7 +135,30 @@ fn with_gridwalker(target: &SpecGrid, variant: Variant, convention: Convention) 
     let answer = gridwalker::decide_orphan(target, &gridwalker::Options { variant, convention })?;
     let millis = start.elapsed().as_secs_f64() * 1e3;
     let stats = answer.stats.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(*v))).collect();
-    Ok(Report { orphan: answer.predecessor.is_none(), predecessor: answer.predecessor, millis, stats })
+    Ok(Report {
+        orphan: answer.predecessor.is_none(),
+        emptied_at: None,
+        predecessor: answer.predecessor,
+        millis,
+        stats,
+    })
+}
+
+fn with_automaton(target: &SpecGrid, rule: Rule) -> anyhow::Result<Report> {
+    let start = Instant::now();
+    let a = crate::automaton::decide(target, rule)?;
+    let millis = start.elapsed().as_secs_f64() * 1e3;
+    let mut stats = serde_json::Map::new();
+    stats.insert("peak_states".into(), a.peak_states.into());
+    stats.insert("states_expanded".into(), a.states_expanded.into());
+    stats.insert("transposed".into(), a.transposed.into());
+    Ok(Report {
+        orphan: a.predecessor.is_none(),
+        emptied_at: a.emptied_at.map(|i| (i, a.transposed)),
+        predecessor: a.predecessor,
+        millis,
+        stats,
+    })
 }
 
 pub fn run(a: Args) -> anyhow::Result<()> {
@@ -129,27 +169,34 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     {
         new_solver(kind)?; // the clear "not compiled in" error
     }
+    if a.rule != Rule::CONWAY && a.solver != OrphanSolver::Automaton {
+        bail!("--rule {} needs --solver automaton (the other solvers answer for B3/S23 only)", a.rule);
+    }
     let report = match a.solver {
         OrphanSolver::Sat(kind) => with_sat(kind, &target, boundary, a.encoding)?,
         OrphanSolver::Gridwalker => {
             with_gridwalker(&effective_target(&target, boundary), a.variant, a.convention)?
         }
+        OrphanSolver::Automaton => with_automaton(&effective_target(&target, boundary), a.rule)?,
     };
     // Never report a predecessor that does not evolve into the pattern.
     let searched = effective_target(&target, boundary);
     if let Some(p) = &report.predecessor
-        && !is_predecessor(p, &searched, 1, Rule::CONWAY)
+        && !is_predecessor(p, &searched, 1, a.rule)
     {
         bail!("{}: the solver's predecessor does not evolve into the pattern (a bug)", a.solver.name());
     }
     if a.json {
-        let v = serde_json::json!({
+        let mut v = serde_json::json!({
             "orphan": report.orphan,
             "predecessor": report.predecessor.as_ref().map(|g| g.to_rows()),
             "solver": a.solver.name(),
             "millis": report.millis,
             "stats": report.stats,
         });
+        if let Some((i, _)) = report.emptied_at {
+            v["emptied_at"] = i.into();
+        }
         println!("{v}");
     } else {
         let unknown = target.cells.iter().filter(|&&c| c == Cell::Unknown).count();
@@ -161,6 +208,12 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             a.solver.name(),
             report.millis
         );
+        if let Some((i, transposed)) = report.emptied_at {
+            println!(
+                "the automaton's state set emptied at {} {i} (0-based)",
+                if transposed { "row" } else { "column" }
+            );
+        }
         if let Some(p) = &report.predecessor {
             for row in p.to_rows() {
                 println!("{row}");

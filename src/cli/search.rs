@@ -107,6 +107,9 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             ensure!(symmetry == Symmetry::None, "--symmetry needs a SAT solver");
             return with_gridwalker(width, height, period, (dx, dy), a.json);
         }
+        OrphanSolver::Automaton => {
+            anyhow::bail!("the automaton decides orphans only; search with a SAT solver or gridwalker")
+        }
     };
     let mut solver = new_solver(kind)?;
     let enc = encode(&problem, a.cycle.encoding, Rule::CONWAY)?;
