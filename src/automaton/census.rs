@@ -403,6 +403,13 @@ pub fn peak_memory() -> u64 {
     crate::cnf::memory::own_peak_rss()
 }
 
+/// Start the peak over (Linux resets `VmHWM` on writing 5 to `clear_refs`), so
+/// that a process running several censuses reports each one's own peak.
+/// Elsewhere, or where that is refused, the peak stays the process' own.
+pub fn reset_peak_memory() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
 // ANCHOR: census
 /// Run a census (or one shard of it): build the plan, resume from the
 /// checkpoint if there is one, run the remaining units in parallel batches,

@@ -6,6 +6,7 @@ use anyhow::Result;
 
 pub mod ancestors;
 pub mod candidates;
+pub mod census;
 pub mod figure_5_9;
 pub mod figure_6_1;
 pub mod figure_6_3;
@@ -49,5 +50,6 @@ pub fn all() -> Vec<Experiment> {
         figure_6_1::FIGURE_6_1,
         figure_6_1::FIGURE_6_2,
         figure_6_3::EXPERIMENT,
+        census::EXPERIMENT,
     ]
 }
