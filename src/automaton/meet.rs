@@ -68,6 +68,9 @@ pub fn transpose(set: &[Mask]) -> Vec<Mask> {
     out
 }
 
+/// Which sampled top classes and which sampled bottom classes hold a pair.
+type Holds = (Vec<bool>, Vec<bool>);
+
 // ANCHOR: popular
 /// Choose the filter's pairs: greedily, the pair `(u, v)` that settles the most
 /// still unsettled pairs of a sample of top and bottom classes, where a top
@@ -97,18 +100,18 @@ pub fn popular_pairs(top: &Family, bottom: &Family) -> Vec<(usize, usize)> {
         .collect();
     score.sort_unstable_by(|x, y| y.cmp(x));
     score.truncate(1024);
-    let holds = |p: usize| -> (Vec<bool>, Vec<bool>) {
+    let holds = |p: usize| -> Holds {
         let (u, v) = (p / lines, p % lines);
         (
             ts.iter().map(|&k| top.set(k)[u].contains(v)).collect(),
             bs.iter().map(|&k| bottom.set(k)[v].contains(u)).collect(),
         )
     };
-    let cands: Vec<(usize, (Vec<bool>, Vec<bool>))> = score.iter().map(|&(_, p)| (p, holds(p))).collect();
+    let cands: Vec<(usize, Holds)> = score.iter().map(|&(_, p)| (p, holds(p))).collect();
     let mut settled = vec![vec![false; bs.len()]; ts.len()];
     let mut chosen = Vec::new();
     while chosen.len() < POPULAR {
-        let gain = |(t, b): &(Vec<bool>, Vec<bool>)| -> usize {
+        let gain = |(t, b): &Holds| -> usize {
             (0..ts.len())
                 .filter(|&i| t[i])
                 .map(|i| (0..bs.len()).filter(|&j| b[j] && !settled[i][j]).count())
