@@ -47,9 +47,10 @@ impl Family {
 /// The children of one state set, one per possible next target row: every live
 /// pair `(a, b)` looks up its allowed rows `c` for all rows at once (eight low
 /// groups times eight high groups) and sends them to `(b, c)`.
-fn expand(set: &[Mask], rm: &RowMasks, rows: usize) -> Vec<Mask> {
+/// `children` (rows x lines masks, overwritten) receives child `t` at `t * lines`.
+fn expand(set: &[Mask], rm: &RowMasks, children: &mut [Mask]) {
     let lines = set.len();
-    let mut children = vec![Mask::EMPTY; rows * lines];
+    children.fill(Mask::EMPTY);
     for (a, row) in set.iter().enumerate() {
         for b in row.iter() {
             let lo = &rm.lo[(((a & 31) << 5) | (b & 31)) * 8..][..rm.lo_values];
@@ -65,7 +66,6 @@ fn expand(set: &[Mask], rm: &RowMasks, rows: usize) -> Vec<Mask> {
             }
         }
     }
-    children
 }
 // ANCHOR_END: expand
 
@@ -107,16 +107,25 @@ pub fn families(table: &Table, max_depth: usize) -> Vec<Family> {
     let mut out = vec![Family { depth: 0, lines, sets: vec![Mask::below(lines); lines], class_of: vec![0] }];
     for depth in 1..=max_depth {
         let prev = out.last().expect("depth 0 is there");
-        let mut dedup = Dedup { lines, sets: Vec::new(), seen: HashMap::new() };
+        // Room for every child up front: growing by doubling would copy the
+        // sets and, for 6x6, briefly hold 3 GB instead of 2 (pages never
+        // written to, where equal sets merge, cost no memory).
+        let sets = Vec::with_capacity(prev.classes() * rows * lines);
+        let mut dedup = Dedup { lines, sets, seen: HashMap::new() };
         // child[k * rows + t]: the class of class k's child under row t.
         let mut child = vec![0u32; prev.classes() * rows];
-        // In batches, so that at most a few hundred expanded sets wait for merging.
-        let batch = (rayon::current_num_threads() * 16).max(1);
+        // In batches, into one buffer used again and again, so that at most a
+        // few hundred expanded sets wait for merging (allocating them afresh
+        // each time left the allocator holding as much again as the sets).
+        let (batch, per) = ((rayon::current_num_threads() * 16).max(1), rows * lines);
+        let mut buffer = vec![Mask::EMPTY; batch * per];
         for start in (0..prev.classes()).step_by(batch) {
             let end = (start + batch).min(prev.classes());
-            let expanded: Vec<Vec<Mask>> =
-                (start..end).into_par_iter().map(|k| expand(prev.set(k), &rm, rows)).collect();
-            for (k, children) in (start..end).zip(expanded) {
+            buffer[..(end - start) * per]
+                .par_chunks_mut(per)
+                .enumerate()
+                .for_each(|(i, out)| expand(prev.set(start + i), &rm, out));
+            for (k, children) in (start..end).zip(buffer.chunks(per)) {
                 for t in 0..rows {
                     child[k * rows + t] = dedup.class(&children[t * lines..(t + 1) * lines]);
                 }
