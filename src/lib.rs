@@ -6,6 +6,7 @@
 //! `book/` explains every module; each module's documentation names its chapter.
 
 pub mod alloc;
+pub mod automaton;
 pub mod cnf;
 pub mod error;
 pub mod formats;

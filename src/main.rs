@@ -3,7 +3,7 @@
 //! never depends on its command line.
 
 // The library's modules under the names the subcommands use (`crate::life`, ...).
-use lifesearch::{cnf, error, formats, fsutil, gridwalker, knuth, life, search};
+use lifesearch::{automaton, cnf, error, formats, fsutil, gridwalker, knuth, life, search};
 
 mod cli;
 

@@ -30,15 +30,22 @@ fn write(dir: &Path, name: &str, text: &str) -> String {
 fn orphan_json_has_exactly_the_promised_fields() {
     let dir = tempfile::tempdir().unwrap();
     let f = write(dir.path(), "b.txt", ".*.\n.*.\n.?.\n");
-    for kind in SolverKind::available_kinds() {
-        let solver = kind.name();
+    let mut solvers: Vec<&str> = SolverKind::available_kinds().iter().map(|k| k.name()).collect();
+    solvers.extend(["gridwalker", "automaton", "auto"]);
+    for solver in solvers {
         let (code, out, err) = run(&["orphan", &f, "--json", "--solver", solver]);
         assert_eq!(code, 0, "{err}");
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         let keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
-        assert_eq!(keys, ["millis", "orphan", "predecessor", "solver", "stats"]);
+        assert_eq!(keys, ["engine", "millis", "orphan", "predecessor", "solver", "stats"]);
         assert_eq!(v["orphan"], false);
         assert_eq!(v["solver"], solver);
+        // Only the portfolio's engine differs from the solver asked for.
+        let engine = v["engine"].as_str().unwrap();
+        match solver {
+            "auto" => assert!(["gridwalker", "cadical", "automaton"].contains(&engine), "{engine}"),
+            _ => assert_eq!(engine, solver),
+        }
         assert!(v["millis"].as_f64().unwrap() >= 0.0);
         let rows: Vec<String> =
             v["predecessor"].as_array().unwrap().iter().map(|r| r.as_str().unwrap().to_string()).collect();
@@ -137,10 +144,15 @@ fn found_cycle(out: &str, period: usize, (dx, dy): (i64, i64)) -> Grid {
 #[test]
 fn search_with_gridwalker_stays_in_the_box() {
     let lwss = ["search", "spaceship", "--width", "7", "--height", "5", "--period", "4", "--dx", "-2"];
-    let (code, out, err) = run(&[&lwss[..], &["--solver", "gridwalker", "--json"]].concat());
-    assert_eq!(code, 0, "{err}");
-    let g = found_cycle(&out, 4, (-2, 0));
-    assert_eq!(g.population(), 9, "the LWSS");
+    for solver in ["gridwalker", "auto"] {
+        let (code, out, err) = run(&[&lwss[..], &["--solver", solver, "--json"]].concat());
+        assert_eq!(code, 0, "{err}");
+        let g = found_cycle(&out, 4, (-2, 0));
+        assert_eq!(g.population(), 9, "the LWSS");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["solver"], solver);
+        assert!(["gridwalker", "cadical"].contains(&v["engine"].as_str().unwrap()), "{out}");
+    }
     let none =
         ["search", "spaceship", "--width", "3", "--height", "3", "--period", "4", "--dx", "1", "--dy", "1"];
     let (code, out, err) = run(&[&none[..], &["--solver", "gridwalker", "--json"]].concat());

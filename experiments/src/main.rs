@@ -14,6 +14,7 @@ mod exp;
 mod harness;
 mod plot;
 mod thesis;
+mod zoo;
 
 use anyhow::{Result, bail};
 use clap::{Parser, Subcommand};
@@ -77,6 +78,23 @@ enum Cmd {
     Check,
     /// Internal: solve a DIMACS or iCNF FILE and print one JSON line (the
     /// child process whose peak memory Table 6.3 measures).
+    /// Make an orphan zoo: its patterns, and `zoo.csv` with each verdict
+    /// established by two solvers (the committed one: `experiments zoo`; a
+    /// held-out one of the same kinds: `experiments zoo --seed 2 --out DIR`).
+    Zoo {
+        /// Where to write it (default: data/zoo, whose literature it reads).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        #[arg(long, default_value_t = zoo::SEED)]
+        seed: u64,
+    },
+    /// One orphan-zoo solve in a child process (prints one JSON line).
+    #[command(name = "__orphan", hide = true)]
+    Orphan {
+        file: PathBuf,
+        #[arg(long)]
+        solver: String,
+    },
     #[command(name = "__solve", hide = true)]
     Solve {
         file: PathBuf,
@@ -268,6 +286,18 @@ fn real_main(cli: Cli) -> Result<bool> {
             }
             Ok(true)
         }
+        Cmd::Zoo { out, seed } => {
+            let out = out.unwrap_or_else(zoo::default_dir);
+            let entries = zoo::generate(&zoo::default_dir(), &out, seed, !cli.quiet)?;
+            let orphans = entries.iter().filter(|e| e.verdict == "orphan").count();
+            println!("{}: {} patterns, {orphans} orphans", out.display(), entries.len());
+            Ok(true)
+        }
+        Cmd::Orphan { file, solver } => {
+            let report = exp::orphan_zoo::child(&file, &solver)?;
+            println!("{}", serde_json::to_string(&report)?);
+            Ok(true)
+        }
         Cmd::Solve { file, solver } => {
             let report = lifesearch::cnf::child::serve(&file, solver)?;
             println!("{}", serde_json::to_string(&report)?);
@@ -309,12 +339,16 @@ fn real_main(cli: Cli) -> Result<bool> {
         }
         Cmd::Plot => {
             let ctx = mk(false);
+            let manifest = Manifest::load(&ctx.root)?;
             let mut ok = true;
             for e in exp::all() {
                 if !ctx.csv(e.id).exists() {
                     eprintln!("{:<24} no CSV yet; nothing to draw", e.id);
                     continue;
                 }
+                // Each CSV is checked against the mode it was measured in.
+                let mut ctx = ctx.clone();
+                ctx.mode = manifest.experiments.get(e.id).map_or(ctx.mode, |m| m.mode);
                 match harness::redraw(&ctx, &e) {
                     Ok(()) => eprintln!("{:<24} redrawn", e.id),
                     Err(err) => {

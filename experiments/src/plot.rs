@@ -415,6 +415,67 @@ pub fn is_png(path: &Path) -> bool {
         .unwrap_or(false)
 }
 
+// ANCHOR: cactus
+/// A cactus plot: for each solver, how many patterns it settled within a
+/// given time (a step line; time on a log axis). A line further left and
+/// higher is better; where a line stops, the rest timed out.
+pub struct Cactus {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    /// Each solver's times in ms (settled patterns only) and its total count.
+    pub series: Vec<(String, Vec<f64>)>,
+    pub total: usize,
+}
+
+impl Chart for Cactus {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
+        let all = || self.series.iter().flat_map(|(_, t)| t.iter().copied()).filter(|&t| t > 0.0);
+        let x0 = all().fold(f64::MAX, f64::min).min(1.0) / 1.5;
+        let x1 = all().fold(f64::MIN, f64::max).max(10.0) * 1.5;
+        let mut chart = ChartBuilder::on(root)
+            .caption(&self.title, (FONT, 22))
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(60)
+            .build_cartesian_2d((x0..x1).log_scale(), 0.0..self.total as f64 * 1.05)
+            .map_err(pe)?;
+        chart
+            .configure_mesh()
+            .x_desc(&self.x_label)
+            .y_desc(&self.y_label)
+            .y_label_formatter(&|v| format!("{v:.0}"))
+            .label_style((FONT, 13))
+            .draw()
+            .map_err(pe)?;
+        for (i, (name, times)) in self.series.iter().enumerate() {
+            let c = color(i);
+            let mut t: Vec<f64> = times.iter().map(|&v| v.max(x0)).collect();
+            t.sort_by(f64::total_cmp);
+            let mut pts = vec![(x0, 0.0)];
+            for (k, &v) in t.iter().enumerate() {
+                pts.push((v, k as f64));
+                pts.push((v, (k + 1) as f64));
+            }
+            chart
+                .draw_series(LineSeries::new(pts, c.stroke_width(2)))
+                .map_err(pe)?
+                .label(format!("{name} ({} of {})", t.len(), self.total))
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::LowerRight)
+            .border_style(BLACK)
+            .background_style(WHITE)
+            .label_font((FONT, 13))
+            .draw()
+            .map_err(pe)?;
+        Ok(())
+    }
+}
+// ANCHOR_END: cactus
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,6 +2,7 @@
 //!
 //! Book: How to reproduce, section "Single questions from the command line" (`book/src/reproduce.md`).
 
+pub mod census;
 pub mod clusters;
 pub mod cnf;
 pub mod convert;
@@ -34,6 +35,8 @@ pub enum Command {
     Knuth(knuth::Args),
     /// Decide whether a pattern is an orphan (has no parent), with a SAT solver or GRIDWALKER.
     Orphan(orphan::Args),
+    /// Count every W x H orphan of a rule exhaustively (or merge shards' counts).
+    Census(census::Args),
     /// Search for still lifes, oscillators and spaceships in a box.
     Search(search::Args),
     /// Write the CNF (DIMACS or iCNF) of a search problem.
@@ -51,6 +54,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Knuth(a) => knuth::run(a),
         Command::Orphan(a) => orphan::run(a),
         Command::Search(a) => search::run(a),
+        Command::Census(a) => census::run(a),
         Command::Cnf(a) => cnf::run(a),
         Command::Slices(a) => slices::run(a),
     }

@@ -1,9 +1,9 @@
 //! `lifesearch orphan FILE`: does this pattern (with `?` cells) have a parent?
-//! Answered by a SAT solver or by GRIDWALKER; a predecessor is only ever
+//! Answered by a SAT solver, by GRIDWALKER, or by the column automaton (for
+//! patterns at most six cells on one side); a predecessor is only ever
 //! printed after it has been evolved into the pattern.
 
 use crate::cnf::{Outcome, SolverKind, new_solver};
-use crate::error::Location;
 use crate::gridwalker::{self, Convention, Variant};
 use crate::life::{Cell, Grid, Rule, SpecGrid};
 use crate::search::encode::effective_target;
@@ -17,6 +17,11 @@ use std::time::Instant;
 pub enum OrphanSolver {
     Sat(SolverKind),
     Gridwalker,
+    /// The column automaton of `crate::automaton` (any Life-like rule).
+    Automaton,
+    /// The portfolio of `crate::search::portfolio`: the automaton where it
+    /// applies, else GRIDWALKER and CaDiCaL racing on two threads.
+    Auto,
 }
 
 impl OrphanSolver {
@@ -24,6 +29,8 @@ impl OrphanSolver {
         match self {
             OrphanSolver::Sat(k) => k.name(),
             OrphanSolver::Gridwalker => "gridwalker",
+            OrphanSolver::Automaton => "automaton",
+            OrphanSolver::Auto => "auto",
         }
     }
 }
@@ -33,9 +40,15 @@ pub fn parse_orphan_solver(s: &str) -> Result<OrphanSolver, String> {
     if s == "gridwalker" {
         return Ok(OrphanSolver::Gridwalker);
     }
+    if s == "automaton" {
+        return Ok(OrphanSolver::Automaton);
+    }
+    if s == "auto" {
+        return Ok(OrphanSolver::Auto);
+    }
     s.parse::<SolverKind>().map(OrphanSolver::Sat).map_err(|_| {
         format!(
-            "unknown solver '{s}' (known: cadical, batsat, varisat, kissat, minisat, glucose, gridwalker)"
+            "unknown solver '{s}' (known: auto, cadical, batsat, varisat, kissat, minisat, glucose, gridwalker, automaton)"
         )
     })
 }
@@ -46,7 +59,10 @@ pub struct Args {
     /// The pattern: rows of `.` (dead), `*` (alive) and `?` (unknown).
     pub file: PathBuf,
     /// cadical (default), batsat, varisat, kissat, minisat, glucose (the last
-    /// three need the `extra-solvers` feature) or gridwalker.
+    /// three need the `extra-solvers` feature), gridwalker, automaton (the
+    /// column automaton: patterns at most 6 cells on their shorter side), or
+    /// auto (the automaton where it applies, else GRIDWALKER and CaDiCaL racing;
+    /// the JSON's `engine` says which answered).
     #[arg(long, default_value = "cadical", value_parser = parse_orphan_solver)]
     pub solver: OrphanSolver,
     /// How a SAT solver sees one Life step.
@@ -61,36 +77,26 @@ pub struct Args {
     /// GRIDWALKER's pixel numbering.
     #[arg(long, value_enum, default_value_t)]
     pub convention: Convention,
+    /// The rule, for `--solver automaton` (the other solvers answer for B3/S23).
+    #[arg(long, default_value = "B3/S23")]
+    pub rule: Rule,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
 }
 
-/// Read a search target: rows of `.`, `*` and `?` (lines starting with `#`
-/// or `!` are comments), or any pattern format the formats module reads. A
-/// `?` decides only where it stands in a row, not in a comment (an RLE file
-/// may well carry a URL with a `?` in its `#C` lines).
+/// Read a search target (see [`crate::formats::target::read_target`]).
 pub fn read_target(path: &Path) -> anyhow::Result<SpecGrid> {
-    let text = crate::fsutil::read_text(path)?;
-    let loc = Location::file(path);
-    // Comment lines become blank lines, so errors keep their line numbers.
-    let rows: String = text
-        .lines()
-        .map(|l| if l.starts_with('#') || l.starts_with('!') { "" } else { l })
-        .collect::<Vec<_>>()
-        .join("\n");
-    let rows_only = rows.chars().all(|c| matches!(c, '.' | '*' | '?' | 'O' | 'o' | '\n' | '\r' | ' ' | '\t'));
-    let header = rows.lines().any(|l| l.trim_start().starts_with("x ") || l.trim_start().starts_with("x="));
-    if rows_only || (rows.contains('?') && !header) {
-        return Ok(crate::formats::knuth_rows::parse_spec(&loc, &rows)?);
-    }
-    let p = crate::formats::read_pattern(path)?;
-    Ok(SpecGrid::from(&p.grid))
+    Ok(crate::formats::target::read_target(path)?)
 }
 
 /// The answer before printing.
 struct Report {
     orphan: bool,
+    /// The engine that answered (differs from the solver for `auto`).
+    engine: &'static str,
+    /// The automaton's column (or row) where its state set emptied.
+    emptied_at: Option<(usize, bool)>,
     predecessor: Option<Grid>,
     millis: f64,
     stats: serde_json::Map<String, serde_json::Value>,
@@ -114,10 +120,22 @@ fn with_sat(
     let mut stats = serde_json::to_value(&a.stats)?.as_object().cloned().unwrap_or_default();
     stats.insert("encode_millis".into(), encode_millis.into());
     match a.outcome {
-        Outcome::Sat => {
-            Ok(Report { orphan: false, predecessor: a.generations.into_iter().next(), millis, stats })
-        }
-        Outcome::Unsat => Ok(Report { orphan: true, predecessor: None, millis, stats }),
+        Outcome::Sat => Ok(Report {
+            orphan: false,
+            engine: kind.name(),
+            emptied_at: None,
+            predecessor: a.generations.into_iter().next(),
+            millis,
+            stats,
+        }),
+        Outcome::Unsat => Ok(Report {
+            orphan: true,
+            engine: kind.name(),
+            emptied_at: None,
+            predecessor: None,
+            millis,
+            stats,
+        }),
         Outcome::Unknown => bail!("{kind} gave up without an answer"),
     }
 }
@@ -127,7 +145,44 @@ fn with_gridwalker(target: &SpecGrid, variant: Variant, convention: Convention) 
     let answer = gridwalker::decide_orphan(target, &gridwalker::Options { variant, convention })?;
     let millis = start.elapsed().as_secs_f64() * 1e3;
     let stats = answer.stats.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(*v))).collect();
-    Ok(Report { orphan: answer.predecessor.is_none(), predecessor: answer.predecessor, millis, stats })
+    Ok(Report {
+        orphan: answer.predecessor.is_none(),
+        engine: "gridwalker",
+        emptied_at: None,
+        predecessor: answer.predecessor,
+        millis,
+        stats,
+    })
+}
+
+fn with_automaton(target: &SpecGrid, rule: Rule) -> anyhow::Result<Report> {
+    let start = Instant::now();
+    let a = crate::automaton::decide(target, rule)?;
+    let millis = start.elapsed().as_secs_f64() * 1e3;
+    let mut stats = serde_json::Map::new();
+    stats.insert("peak_states".into(), a.peak_states.into());
+    stats.insert("states_expanded".into(), a.states_expanded.into());
+    stats.insert("transposed".into(), a.transposed.into());
+    Ok(Report {
+        orphan: a.predecessor.is_none(),
+        engine: "automaton",
+        emptied_at: a.emptied_at.map(|i| (i, a.transposed)),
+        predecessor: a.predecessor,
+        millis,
+        stats,
+    })
+}
+
+fn with_auto(target: &SpecGrid, boundary: Boundary) -> anyhow::Result<Report> {
+    let a = crate::search::portfolio::decide_orphan_auto(target, boundary)?;
+    Ok(Report {
+        orphan: a.found.is_none(),
+        engine: a.engine.name(),
+        emptied_at: None,
+        predecessor: a.found,
+        millis: a.millis,
+        stats: a.stats.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(*v))).collect(),
+    })
 }
 
 pub fn run(a: Args) -> anyhow::Result<()> {
@@ -138,21 +193,30 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     {
         new_solver(kind)?; // the clear "not compiled in" error
     }
+    if a.rule != Rule::CONWAY && a.solver != OrphanSolver::Automaton {
+        bail!("--rule {} needs --solver automaton (the other solvers answer for B3/S23 only)", a.rule);
+    }
     let report = match a.solver {
         OrphanSolver::Sat(kind) => with_sat(kind, &target, boundary, a.encoding)?,
         OrphanSolver::Gridwalker => {
             with_gridwalker(&effective_target(&target, boundary), a.variant, a.convention)?
         }
+        OrphanSolver::Automaton => with_automaton(&effective_target(&target, boundary), a.rule)?,
+        OrphanSolver::Auto => with_auto(&target, boundary)?,
     };
     // Every predecessor was checked by simulation inside the library.
     if a.json {
-        let v = serde_json::json!({
+        let mut v = serde_json::json!({
             "orphan": report.orphan,
             "predecessor": report.predecessor.as_ref().map(|g| g.to_rows()),
             "solver": a.solver.name(),
+            "engine": report.engine,
             "millis": report.millis,
             "stats": report.stats,
         });
+        if let Some((i, _)) = report.emptied_at {
+            v["emptied_at"] = i.into();
+        }
         println!("{v}");
     } else {
         let unknown = target.cells.iter().filter(|&&c| c == Cell::Unknown).count();
@@ -161,9 +225,15 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             target.width,
             target.height,
             if report.orphan { "orphan" } else { "has a predecessor" },
-            a.solver.name(),
+            report.engine,
             report.millis
         );
+        if let Some((i, transposed)) = report.emptied_at {
+            println!(
+                "the automaton's state set emptied at {} {i} (0-based)",
+                if transposed { "row" } else { "column" }
+            );
+        }
         if let Some(p) = &report.predecessor {
             for row in p.to_rows() {
                 println!("{row}");

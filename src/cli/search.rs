@@ -85,7 +85,9 @@ pub struct Args {
     #[arg(long)]
     pub limit: Option<u64>,
     /// cadical (default), batsat, varisat; kissat, minisat, glucose with
-    /// `extra-solvers`; or gridwalker (its grid stacks; no --count, no --symmetry).
+    /// `extra-solvers`; gridwalker (its grid stacks; no --count, no --symmetry);
+    /// or auto (GRIDWALKER and CaDiCaL racing; CaDiCaL alone for --count,
+    /// --symmetry or another --encoding).
     #[arg(long, default_value = "cadical", value_parser = parse_orphan_solver)]
     pub solver: OrphanSolver,
     /// Print one JSON object.
@@ -106,6 +108,16 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             ensure!(symmetry == Symmetry::None, "--symmetry needs a SAT solver");
             return with_gridwalker(width, height, period, (dx, dy), a.json);
         }
+        OrphanSolver::Automaton => {
+            anyhow::bail!("the automaton decides orphans only; search with a SAT solver or gridwalker")
+        }
+        // Counting, symmetry and other encodings are CaDiCaL's alone.
+        OrphanSolver::Auto
+            if a.count || symmetry != Symmetry::None || a.cycle.encoding != Encoding::default() =>
+        {
+            crate::cnf::SolverKind::Cadical
+        }
+        OrphanSolver::Auto => return with_auto(width, height, period, (dx, dy), a.json),
     };
     let mut solver = new_solver(kind)?;
     let enc = encode(&problem, a.cycle.encoding, Rule::CONWAY)?;
@@ -117,6 +129,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
                 "count": r.count,
                 "complete": r.complete,
                 "solver": kind.name(),
+            "engine": kind.name(),
                 "millis": r.millis,
                 "stats": r.stats,
             });
@@ -144,6 +157,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             "pattern": ans.generations.first().map(|g| g.to_rows()),
             "generations": ans.generations.iter().map(|g| g.to_rows()).collect::<Vec<_>>(),
             "solver": kind.name(),
+            "engine": kind.name(),
             "millis": ans.millis,
             "stats": ans.stats,
         });
@@ -159,30 +173,50 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The portfolio: GRIDWALKER's grid stack and CaDiCaL racing.
+fn with_auto(w: usize, h: usize, period: usize, shift: (i64, i64), json: bool) -> anyhow::Result<()> {
+    let ans = crate::search::portfolio::caged_cycle_auto(w, h, period, shift)?;
+    let stats = ans.stats.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(*v)));
+    print_found("auto", ans.engine.name(), ans.found, ans.millis, stats.collect(), json);
+    Ok(())
+}
+
 /// The same search with GRIDWALKER's circular grid stack (thesis Table 5.3).
 fn with_gridwalker(w: usize, h: usize, period: usize, shift: (i64, i64), json: bool) -> anyhow::Result<()> {
     let t = std::time::Instant::now();
     // An answer was checked by simulation inside the stack search.
     let ans = stack::caged_cycle(w, h, period, shift, Rule::CONWAY)?;
     let millis = t.elapsed().as_secs_f64() * 1e3;
+    let stats = ans.stats.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(*v)));
+    print_found("gridwalker", "gridwalker", ans.start, millis, stats.collect(), json);
+    Ok(())
+}
+
+/// Print a search's answer (JSON or rows).
+fn print_found(
+    solver: &str,
+    engine: &str,
+    found: Option<crate::life::Grid>,
+    millis: f64,
+    stats: serde_json::Map<String, serde_json::Value>,
+    json: bool,
+) {
     if json {
-        let stats: serde_json::Map<String, serde_json::Value> =
-            ans.stats.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(*v))).collect();
         let v = serde_json::json!({
-            "found": ans.start.is_some(),
-            "pattern": ans.start.as_ref().map(|g| g.to_rows()),
-            "solver": "gridwalker",
+            "found": found.is_some(),
+            "pattern": found.as_ref().map(|g| g.to_rows()),
+            "solver": solver,
+            "engine": engine,
             "millis": millis,
             "stats": stats,
         });
         println!("{v}");
-    } else if let Some(g) = ans.start {
-        println!("found (gridwalker, {millis:.1} ms):");
+    } else if let Some(g) = found {
+        println!("found ({engine}, {millis:.1} ms):");
         for row in g.to_rows() {
             println!("{row}");
         }
     } else {
-        println!("none (gridwalker, {millis:.1} ms)");
+        println!("none ({engine}, {millis:.1} ms)");
     }
-    Ok(())
 }

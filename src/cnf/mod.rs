@@ -21,4 +21,4 @@ pub mod solver;
 pub use formula::Formula;
 pub use icnf::{IcnfItem, IcnfScript};
 pub use lit::{Clause, Lit, Var};
-pub use solver::{Outcome, Solver, SolverKind, SolverStats, new_solver};
+pub use solver::{Outcome, Solver, SolverKind, SolverStats, Stop, new_solver};

@@ -73,7 +73,13 @@ type Hook = Box<dyn Fn() + Send + Sync>;
 pub struct Stop {
     flag: Arc<AtomicBool>,
     hooks: Arc<Mutex<Vec<Hook>>>,
+    /// An alarm rung by the first [`Stop::poll`] after its time (see [`Stop::set_alarm`]).
+    armed: Arc<AtomicBool>,
+    alarm: Arc<Mutex<Option<(Instant, Alarm)>>>,
 }
+
+/// Something to do once, when an alarm is due.
+type Alarm = Box<dyn FnOnce() + Send>;
 
 impl std::fmt::Debug for Stop {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -102,6 +108,41 @@ impl Stop {
     pub fn clear_hooks(&self) {
         self.hooks.lock().unwrap_or_else(|e| e.into_inner()).clear();
     }
+
+    // ANCHOR: alarm
+    /// Call `ring` at the first [`Stop::poll`] at or after `at`. A search that
+    /// polls at every node thus starts a portfolio's second engine only once
+    /// it has run for a while, and never when it answers sooner: no thread is
+    /// spawned for the many questions answered in microseconds.
+    pub fn set_alarm(&self, at: Instant, ring: Box<dyn FnOnce() + Send>) {
+        *self.alarm.lock().unwrap_or_else(|e| e.into_inner()) = Some((at, ring));
+        self.armed.store(true, Ordering::Release);
+    }
+
+    /// Drop an alarm that has not rung.
+    pub fn disarm(&self) {
+        self.armed.store(false, Ordering::Release);
+        self.alarm.lock().unwrap_or_else(|e| e.into_inner()).take();
+    }
+
+    /// [`Stop::is_set`], after ringing the alarm if it is due.
+    pub fn poll(&self) -> bool {
+        if self.armed.load(Ordering::Acquire) {
+            let due = {
+                let mut a = self.alarm.lock().unwrap_or_else(|e| e.into_inner());
+                match a.as_ref() {
+                    Some((at, _)) if Instant::now() >= *at => a.take(),
+                    _ => None,
+                }
+            };
+            if let Some((_, ring)) = due {
+                self.armed.store(false, Ordering::Release);
+                ring();
+            }
+        }
+        self.is_set()
+    }
+    // ANCHOR_END: alarm
 }
 
 /// The stop conditions of one solve: the shared flag and a deadline.

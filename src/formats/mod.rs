@@ -21,6 +21,7 @@ pub mod lif105;
 pub mod lif106;
 pub mod plaintext;
 pub mod rle;
+pub mod target;
 
 use crate::error::{Error, Location, Result};
 use crate::life::grid::Grid;

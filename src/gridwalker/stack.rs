@@ -15,6 +15,7 @@
 use super::convention::{Layout, ThesisCode};
 use super::slice::Slice;
 use super::sliver::{Contradiction, confront_ew, confront_ns};
+use crate::cnf::Stop;
 use crate::life::{Cell, Grid, Rule, SpecGrid, Topology, naive};
 use crate::search::problem::Symmetry;
 use crate::search::verify::{checked_cycle, checked_parent};
@@ -50,6 +51,8 @@ struct Stack {
     /// later slices (Listing 5.3).
     pairs: Vec<Pair>,
     nodes: u64,
+    /// Raised by another thread (a portfolio's faster engine): give up.
+    stop: Option<Stop>,
 }
 // ANCHOR_END: stack
 
@@ -94,6 +97,7 @@ impl Stack {
             pixel_on,
             pairs: Vec::new(),
             nodes: 0,
+            stop: None,
         };
         let mut own_core: Vec<Option<usize>> = Vec::new();
         let mut core_of: HashMap<Pos, usize> = HashMap::new();
@@ -300,7 +304,7 @@ impl Stack {
     /// `accept` checks a complete assignment.
     fn search(&mut self, accept: &mut impl FnMut(&HashMap<Pos, bool>) -> bool) -> bool {
         self.nodes += 1;
-        if self.propagate().is_err() {
+        if self.stop.as_ref().is_some_and(Stop::poll) || self.propagate().is_err() {
             return false;
         }
         let pivot = (0..self.slices.len())
@@ -463,7 +467,19 @@ pub fn caged_cycle(
     shift: (i64, i64),
     rule: Rule,
 ) -> crate::Result<StackSearch> {
-    cycle_in(Circular { w, h, period, shift, caged: true }, rule, |_| true)
+    cycle_in(Circular { w, h, period, shift, caged: true }, rule, |_| true, None)
+}
+
+/// [`caged_cycle`] that gives up with [`crate::Error::Interrupted`] once `stop` is raised.
+pub fn caged_cycle_stoppable(
+    w: usize,
+    h: usize,
+    period: usize,
+    shift: (i64, i64),
+    rule: Rule,
+    stop: &Stop,
+) -> crate::Result<StackSearch> {
+    cycle_in(Circular { w, h, period, shift, caged: true }, rule, |_| true, Some(stop))
 }
 
 /// [`cycle`], accepting only solutions `wanted` likes (the search goes on past the others).
@@ -475,19 +491,21 @@ pub fn cycle_where(
     rule: Rule,
     wanted: impl FnMut(&Grid) -> bool,
 ) -> crate::Result<StackSearch> {
-    cycle_in(Circular { w, h, period, shift, caged: false }, rule, wanted)
+    cycle_in(Circular { w, h, period, shift, caged: false }, rule, wanted, None)
 }
 
 fn cycle_in(
     shape: Circular,
     rule: Rule,
     mut wanted: impl FnMut(&Grid) -> bool,
+    stop: Option<&Stop>,
 ) -> crate::Result<StackSearch> {
     let Circular { w, h, period, shift, caged } = shape;
     if period == 0 || w == 0 || h == 0 {
         return Ok(StackSearch { start: None, stats: vec![("nodes", 0)] });
     }
-    let base = Stack::build(&shape, rule);
+    let mut base = Stack::build(&shape, rule);
+    base.stop = stop.cloned();
     let core_at: HashMap<Pos, usize> = base.cores.iter().enumerate().map(|(i, c)| (c.pos, i)).collect();
     let mut nodes = 0;
     for first in 0..w * h {
@@ -512,6 +530,9 @@ fn cycle_in(
             ok
         });
         nodes += stack.nodes;
+        if stop.is_some_and(Stop::is_set) {
+            return Err(crate::Error::Interrupted);
+        }
         if found && let Some(g) = start {
             let g = checked_found_cycle(g, period, shift, caged, rule)?;
             return Ok(StackSearch { start: Some(g), stats: vec![("nodes", nodes)] });
@@ -556,6 +577,7 @@ fn clone_shape(s: &Stack) -> Stack {
         pixel_on: s.pixel_on,
         pairs: s.pairs.clone(),
         nodes: 0,
+        stop: s.stop.clone(),
     }
 }
 

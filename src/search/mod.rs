@@ -18,6 +18,7 @@ pub mod encode;
 pub mod incremental;
 pub mod known;
 pub mod knuth_network;
+pub mod portfolio;
 pub mod problem;
 pub mod solve;
 pub mod verify;

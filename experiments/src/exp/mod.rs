@@ -6,10 +6,12 @@ use anyhow::Result;
 
 pub mod ancestors;
 pub mod candidates;
+pub mod census;
 pub mod figure_5_9;
 pub mod figure_6_1;
 pub mod figure_6_3;
 pub mod gw;
+pub mod orphan_zoo;
 pub mod sat;
 pub mod section_6_4;
 pub mod table_3_1;
@@ -52,6 +54,8 @@ pub fn all() -> Vec<Experiment> {
         figure_6_1::FIGURE_6_1,
         figure_6_1::FIGURE_6_2,
         figure_6_3::EXPERIMENT,
+        census::EXPERIMENT,
+        orphan_zoo::EXPERIMENT,
     ]
 }
 

@@ -1,0 +1,405 @@
+//! Beyond the thesis: every engine on every pattern of the orphan zoo
+//! (`data/zoo`), each solve in its own child process with a time cap, so a
+//! runaway search neither stops the run nor inflates another's memory.
+//! Every verdict is compared with the zoo's, established when the zoo was
+//! made: a disagreement fails the experiment.
+
+use super::Experiment;
+use crate::harness::{Ctx, Mode, Report, read_csv, write_csv, write_text};
+use crate::plot::{Cactus, render};
+use crate::zoo;
+use anyhow::{Context, Result, bail};
+use lifesearch::automaton::table::MAX_SIDE;
+use lifesearch::cnf::{Outcome, SolverKind, new_solver};
+use lifesearch::gridwalker::{self, Options, Variant};
+use lifesearch::life::{Rule, SpecGrid};
+use lifesearch::search::portfolio::decide_orphan_auto;
+use lifesearch::search::{Boundary, Encoding, Problem, encode, solve};
+use serde::{Deserialize, Serialize};
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+pub const ID: &str = "orphan-zoo";
+
+pub const EXPERIMENT: Experiment = Experiment {
+    id: ID,
+    title: "Beyond the thesis: every engine on the orphan zoo",
+    columns: &[
+        "pattern",
+        "kind",
+        "width",
+        "height",
+        "solver",
+        "expected",
+        "verdict",
+        "ms",
+        "work",
+        "work_unit",
+        "peak_memory_bytes",
+        "engine",
+        "cap_s",
+    ],
+    figure: true,
+    rows: |m| Some(patterns_in(m, zoo::read(&zoo::default_dir()).map_or(0, |z| z.len())) * solvers(m).len()),
+    run,
+    render: draw,
+};
+
+// ANCHOR: zoo_solvers
+/// The engines raced on the zoo: CaDiCaL (time includes building the
+/// clauses), GRIDWALKER's default (robust) variant and the thesis' basic one,
+/// the column automaton (where one side is at most six cells; elsewhere the
+/// row says `n/a`), and the `auto` portfolio. Full mode adds BatSat.
+pub fn solvers(m: Mode) -> Vec<&'static str> {
+    let mut s = vec!["cadical", "gridwalker", "gridwalker-basic", "automaton", "auto"];
+    if m == Mode::Full {
+        s.insert(1, "batsat");
+    }
+    s
+}
+
+/// The time cap of one solve.
+fn cap(m: Mode) -> Duration {
+    Duration::from_secs(m.pick(2, 10, 60))
+}
+// ANCHOR_END: zoo_solvers
+
+/// How many zoo patterns a run takes: all, or in tiny mode one of each kind.
+fn patterns_in(m: Mode, total: usize) -> usize {
+    if m == Mode::Tiny { total.min(KINDS.len()) } else { total }
+}
+
+const KINDS: [&str; 7] = ["literature", "transformed", "embedded", "flip", "soup", "random", "unknown"];
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Row {
+    pub pattern: String,
+    pub kind: String,
+    pub width: usize,
+    pub height: usize,
+    pub solver: String,
+    pub expected: String,
+    /// orphan, predecessor, timeout, or n/a (the automaton on a wide pattern).
+    pub verdict: String,
+    /// The lowest of the timed runs (one run above 100 ms), in the child.
+    pub ms: Option<f64>,
+    pub work: Option<u64>,
+    /// What `work` counts: nodes (GRIDWALKER), conflicts (SAT), states (automaton).
+    pub work_unit: String,
+    /// The child process' peak resident memory, whole process.
+    pub peak_memory_bytes: Option<u64>,
+    /// The engine that answered (for auto: the race's winner).
+    pub engine: String,
+    /// The time cap of this run.
+    pub cap_s: f64,
+}
+
+/// What a child reports for one solve.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct ChildReport {
+    pub orphan: bool,
+    pub ms: f64,
+    pub work: u64,
+    pub work_unit: String,
+    pub engine: String,
+    pub peak_memory_bytes: u64,
+}
+
+// ANCHOR: zoo_child
+/// The child's side: decide `file` with `solver`, repeating while the runs
+/// are short (at most 5 runs or 300 ms in all), and report the lowest time.
+pub fn child(file: &Path, solver: &str) -> Result<ChildReport> {
+    let t = lifesearch::formats::target::read_target(file)?;
+    let mut best: Option<ChildReport> = None;
+    let start = Instant::now();
+    for _ in 0..5 {
+        let r = decide_once(&t, solver)?;
+        if best.as_ref().is_some_and(|b| b.orphan != r.orphan) {
+            bail!("{solver} changed its verdict between runs");
+        }
+        if best.as_ref().is_none_or(|b| r.ms < b.ms) {
+            best = Some(r);
+        }
+        if start.elapsed() > Duration::from_millis(300) {
+            break;
+        }
+    }
+    let mut best = best.expect("one run at least");
+    best.peak_memory_bytes = lifesearch::cnf::child::own_peak_rss();
+    Ok(best)
+}
+
+fn decide_once(t: &SpecGrid, solver: &str) -> Result<ChildReport> {
+    let start = Instant::now();
+    let (orphan, work, unit, engine) = match solver {
+        "cadical" | "batsat" => {
+            let kind: SolverKind = solver.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
+            let enc = encode(&Problem::orphan(t.clone(), Boundary::Free), Encoding::default(), Rule::CONWAY)?;
+            let mut s = new_solver(kind)?;
+            let a = solve(&enc, s.as_mut())?;
+            if a.outcome == Outcome::Unknown {
+                bail!("{solver} gave no answer");
+            }
+            (
+                a.outcome == Outcome::Unsat,
+                a.stats.conflicts.or(a.stats.learnt).unwrap_or(0),
+                "conflicts",
+                solver,
+            )
+        }
+        "gridwalker" | "gridwalker-basic" => {
+            let variant = if solver == "gridwalker" { Variant::default() } else { Variant::Basic };
+            let a = gridwalker::decide_orphan(t, &Options { variant, ..Options::default() })?;
+            let nodes = a.stats.iter().find(|s| s.0 == "nodes").map_or(0, |s| s.1);
+            (a.predecessor.is_none(), nodes, "nodes", "gridwalker")
+        }
+        "automaton" => {
+            let a = lifesearch::automaton::decide(t, Rule::CONWAY)?;
+            (a.predecessor.is_none(), a.states_expanded, "states", "automaton")
+        }
+        "auto" => {
+            let a = decide_orphan_auto(t, Boundary::Free)?;
+            let work =
+                a.stats.iter().find(|s| matches!(s.0, "nodes" | "conflicts" | "learnt" | "states_expanded"));
+            let unit = match a.engine.name() {
+                "gridwalker" => "nodes",
+                "cadical" => "conflicts",
+                _ => "states",
+            };
+            (a.found.is_none(), work.map_or(0, |s| s.1), unit, a.engine.name())
+        }
+        _ => bail!("unknown zoo solver '{solver}'"),
+    };
+    let ms = start.elapsed().as_secs_f64() * 1e3;
+    Ok(ChildReport { orphan, ms, work, work_unit: unit.into(), engine: engine.into(), peak_memory_bytes: 0 })
+}
+// ANCHOR_END: zoo_child
+
+// ANCHOR: zoo_parent
+/// The parent's side: run the child, kill it at the cap (then `None`).
+fn run_child(file: &Path, solver: &str, cap: Duration) -> Result<Option<ChildReport>> {
+    let exe = std::env::current_exe()?;
+    let mut c = Command::new(&exe)
+        .args(["__orphan", "--solver", solver])
+        .arg(file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .with_context(|| format!("{}: cannot start", exe.display()))?;
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = c.try_wait()? {
+            break s;
+        }
+        if start.elapsed() > cap {
+            c.kill()?;
+            c.wait()?;
+            return Ok(None);
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let (mut out, mut err) = (String::new(), String::new());
+    if let Some(mut s) = c.stdout.take() {
+        s.read_to_string(&mut out)?;
+    }
+    if let Some(mut s) = c.stderr.take() {
+        s.read_to_string(&mut err)?;
+    }
+    if !status.success() {
+        bail!("{solver} on {}: {}", file.display(), err.lines().last().unwrap_or("failed"));
+    }
+    Ok(Some(
+        serde_json::from_str(out.trim()).with_context(|| format!("{solver}: unexpected report '{out}'"))?,
+    ))
+}
+// ANCHOR_END: zoo_parent
+
+fn run(ctx: &Ctx) -> Result<Report> {
+    let dir = zoo::default_dir();
+    let mut entries = zoo::read(&dir)?;
+    if ctx.mode == Mode::Tiny {
+        // One pattern of each kind, the first in the zoo's order.
+        let mut seen = Vec::new();
+        entries.retain(|(e, _)| {
+            let new = !seen.contains(&e.kind);
+            seen.push(e.kind.clone());
+            new
+        });
+    }
+    let solvers = solvers(ctx.mode);
+    let cap = cap(ctx.mode);
+    let bar = ctx.bar((entries.len() * solvers.len()) as u64, ID);
+    let mut rows = Vec::new();
+    for (e, t) in &entries {
+        for &s in &solvers {
+            bar.inc(1);
+            let mut row = Row {
+                pattern: e.name.clone(),
+                kind: e.kind.clone(),
+                width: e.width,
+                height: e.height,
+                solver: s.into(),
+                expected: e.verdict.clone(),
+                verdict: "n/a".into(),
+                ms: None,
+                work: None,
+                work_unit: String::new(),
+                peak_memory_bytes: None,
+                engine: String::new(),
+                cap_s: cap.as_secs_f64(),
+            };
+            if s == "automaton" && t.width.min(t.height) > MAX_SIDE {
+                rows.push(row);
+                continue;
+            }
+            match run_child(&dir.join(&e.file), s, cap)? {
+                None => row.verdict = "timeout".into(),
+                Some(r) => {
+                    row.verdict = if r.orphan { "orphan" } else { "predecessor" }.into();
+                    if row.verdict != e.verdict {
+                        bail!("{s} says {} is {}, the zoo says {}", e.name, row.verdict, e.verdict);
+                    }
+                    row.ms = Some(r.ms);
+                    row.work = Some(r.work);
+                    row.work_unit = r.work_unit;
+                    row.peak_memory_bytes = Some(r.peak_memory_bytes);
+                    row.engine = r.engine;
+                }
+            }
+            rows.push(row);
+        }
+    }
+    bar.finish_and_clear();
+    write_csv(&ctx.csv(ID), &rows)?;
+    Ok(Report {
+        rows: rows.len(),
+        seeds: vec![zoo::SEED],
+        solvers: solvers.iter().map(|s| s.to_string()).collect(),
+        ..Default::default()
+    })
+}
+
+/// `solver`'s time on each pattern it settled, by pattern.
+fn times<'a>(rows: &'a [Row], solver: &str) -> impl Iterator<Item = (&'a str, f64)> + 'a {
+    let solver = solver.to_string();
+    rows.iter().filter(move |r| r.solver == solver).filter_map(|r| r.ms.map(|ms| (r.pattern.as_str(), ms)))
+}
+
+// ANCHOR: zoo_ratios
+/// Per pattern, `a`'s time over `b`'s (a timeout counts as the cap), for the
+/// patterns both were run on.
+pub fn ratios(rows: &[Row], a: &str, b: &str, cap_ms: f64) -> Vec<(String, String, f64)> {
+    let time = |s: &str, p: &str| {
+        rows.iter().find(|r| r.solver == s && r.pattern == p).and_then(|r| match r.verdict.as_str() {
+            "timeout" => Some(cap_ms),
+            "n/a" => None,
+            _ => r.ms,
+        })
+    };
+    let mut out = Vec::new();
+    for r in rows.iter().filter(|r| r.solver == a) {
+        if let (Some(x), Some(y)) = (time(a, &r.pattern), time(b, &r.pattern)) {
+            out.push((r.pattern.clone(), r.kind.clone(), x / y));
+        }
+    }
+    out
+}
+// ANCHOR_END: zoo_ratios
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    if v.is_empty() { f64::NAN } else { v[v.len() / 2] }
+}
+
+fn draw(ctx: &Ctx) -> Result<()> {
+    let rows: Vec<Row> = read_csv(&ctx.csv(ID))?;
+    let mut solvers: Vec<String> = Vec::new();
+    for r in &rows {
+        if !solvers.contains(&r.solver) {
+            solvers.push(r.solver.clone());
+        }
+    }
+    let patterns = rows.iter().filter(|r| r.solver == solvers[0]).count();
+    let cap_ms = rows.first().map_or(0.0, |r| r.cap_s * 1e3);
+    render(
+        &ctx.figure(ID),
+        &Cactus {
+            title: format!("The orphan zoo: {patterns} patterns, every engine ({} s cap)", cap_ms / 1e3),
+            x_label: "time per pattern (ms, log scale)".into(),
+            y_label: "patterns settled within that time".into(),
+            series: solvers.iter().map(|s| (s.clone(), times(&rows, s).map(|t| t.1).collect())).collect(),
+            total: patterns,
+        },
+    )?;
+    // The table: per kind, each engine's median time and the worst and median
+    // ratios that the targets name.
+    let mut md = String::from(
+        "| kind | patterns | median ms: cadical | gridwalker | gridwalker-basic | auto | worst gridwalker / cadical | worst auto / best of the two |\n|---|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    let gw_cad = ratios(&rows, "gridwalker", "cadical", cap_ms);
+    let best: Vec<(String, String, f64)> = {
+        let auto = ratios(&rows, "auto", "cadical", cap_ms);
+        let auto_gw = ratios(&rows, "auto", "gridwalker", cap_ms);
+        auto.iter()
+            .filter_map(|(p, k, a_c)| {
+                auto_gw.iter().find(|q| &q.0 == p).map(|q| (p.clone(), k.clone(), a_c.max(q.2)))
+            })
+            .collect()
+    };
+    let mut kinds: Vec<&str> = KINDS.to_vec();
+    kinds.push("all");
+    for kind in kinds {
+        let of = |r: &Row| kind == "all" || r.kind == kind;
+        let n = rows.iter().filter(|r| r.solver == "cadical" && of(r)).count();
+        if n == 0 {
+            continue;
+        }
+        let med = |s: &str| {
+            let mut v: Vec<f64> =
+                rows.iter().filter(|r| r.solver == s && of(r)).filter_map(|r| r.ms).collect();
+            if v.is_empty() { "-".to_string() } else { format!("{:.2}", median(&mut v)) }
+        };
+        let worst = |v: &[(String, String, f64)]| {
+            v.iter()
+                .filter(|x| kind == "all" || x.1 == kind)
+                .max_by(|a, b| a.2.total_cmp(&b.2))
+                .map_or("-".into(), |x| format!("{:.3} ({})", x.2, x.0))
+        };
+        md.push_str(&format!(
+            "| {kind} | {n} | {} | {} | {} | {} | {} | {} |\n",
+            med("cadical"),
+            med("gridwalker"),
+            med("gridwalker-basic"),
+            med("auto"),
+            worst(&gw_cad),
+            worst(&best)
+        ));
+    }
+    let mut all_gw: Vec<f64> = gw_cad.iter().map(|x| x.2).collect();
+    let mut all_auto: Vec<f64> = best.iter().map(|x| x.2).collect();
+    md.push_str(&format!(
+        "\nMedian ratio gridwalker / cadical: {:.4}; median ratio auto / the faster of gridwalker and cadical: {:.3}. \
+         Timeouts: {}.\n",
+        median(&mut all_gw),
+        median(&mut all_auto),
+        timeouts(&rows)
+    ));
+    write_text(&ctx.generated(ID), &md)
+}
+
+fn timeouts(rows: &[Row]) -> String {
+    let mut by: Vec<(String, usize)> = Vec::new();
+    for r in rows.iter().filter(|r| r.verdict == "timeout") {
+        match by.iter_mut().find(|b| b.0 == r.solver) {
+            Some(b) => b.1 += 1,
+            None => by.push((r.solver.clone(), 1)),
+        }
+    }
+    if by.is_empty() {
+        "none".into()
+    } else {
+        by.iter().map(|(s, n)| format!("{s} {n}")).collect::<Vec<_>>().join(", ")
+    }
+}

@@ -1,0 +1,191 @@
+//! `--solver auto`: a portfolio that is never much slower than the best of
+//! its engines. GRIDWALKER answers most orphan questions in a millisecond and
+//! CaDiCaL is steady where GRIDWALKER's search tree explodes, so the two race
+//! on two threads and the first verified answer wins; the column automaton
+//! takes every pattern at most six cells on a side outright.
+//!
+//! Book: Part IV, "A GRIDWALKER that never loses badly" (`book/src/beyond/robust.md`).
+
+use crate::Result;
+use crate::automaton;
+use crate::cnf::{Outcome, SolverKind, Stop, new_solver};
+use crate::error::Error;
+use crate::gridwalker::stack;
+use crate::gridwalker::{self, Options};
+use crate::life::{Grid, Rule, SpecGrid};
+use crate::search::encode::effective_target;
+use crate::search::{Boundary, Encoding, Problem, encode, solve};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// Which engine of the portfolio gave the answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    Gridwalker,
+    Cadical,
+    Automaton,
+}
+
+impl Engine {
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Gridwalker => "gridwalker",
+            Engine::Cadical => "cadical",
+            Engine::Automaton => "automaton",
+        }
+    }
+}
+
+/// The portfolio's answer: the pattern found (a parent, or the first
+/// generation of a cycle; `None`: there is none), which engine found it,
+/// the wall time of the whole call and the winner's counters.
+#[derive(Debug, Clone)]
+pub struct PortfolioAnswer {
+    pub found: Option<Grid>,
+    pub engine: Engine,
+    pub millis: f64,
+    pub stats: Vec<(&'static str, u64)>,
+}
+
+/// What one engine returns to the race: its answer and counters.
+type Verdict = (Option<Grid>, Vec<(&'static str, u64)>);
+
+// ANCHOR: head_start
+/// GRIDWALKER runs alone this long before CaDiCaL starts: most answers come
+/// sooner, and then the portfolio costs nothing over GRIDWALKER itself (no
+/// thread is even spawned). Why not sooner: a second thread that builds
+/// millions of clauses slows GRIDWALKER in the same process by 20-100%
+/// (the two contend for the allocator and page faults), which on a
+/// pattern GRIDWALKER settles in 3 ms is the whole margin. Why not later:
+/// on every orphan where CaDiCaL wins in the zoo it needs 200 ms or more.
+pub const HEAD_START: Duration = Duration::from_millis(10);
+
+/// On a pattern at most six cells on a side, the column automaton joins
+/// after this long: it needs about 12 us per column of a 5-cell-high pattern
+/// (45 us at 6), so its time is the yardstick the head start must be small beside.
+pub const NARROW_HEAD_START: Duration = Duration::from_micros(50);
+// ANCHOR_END: head_start
+
+// ANCHOR: race
+/// Run `gw` on this thread; once it has run for `head_start` (its stop
+/// flag's alarm, polled at every node), start the `other` engine (`sat`:
+/// CaDiCaL, or the automaton) on a second thread. The
+/// first to return an answer raises the other's stop flag. An error of the
+/// SAT thread does not stop GRIDWALKER; GRIDWALKER's own error is returned
+/// (every engine checks its answers, so an error is a bug). A losing SAT
+/// thread is not waited for: it sees its flag within a few thousand
+/// conflicts (or right after building its clauses) and ends by itself.
+fn race(
+    gw: impl FnOnce(&Stop) -> Result<Verdict>,
+    (sat, other, head_start): (impl FnOnce(&Stop) -> Result<Verdict> + Send + 'static, Engine, Duration),
+) -> Result<(Verdict, Engine)> {
+    let (gw_stop, sat_stop) = (Stop::default(), Stop::default());
+    let (answer_tx, answer_rx) = mpsc::channel();
+    let (gw_flag, sat_flag) = (gw_stop.clone(), sat_stop.clone());
+    gw_stop.set_alarm(
+        Instant::now() + head_start,
+        Box::new(move || {
+            // A pool thread: after the first race, starting the second engine
+            // costs a wake-up, not a thread's creation.
+            rayon::spawn(move || {
+                let r = sat(&sat_flag);
+                if r.is_ok() {
+                    gw_flag.interrupt();
+                }
+                let _ = answer_tx.send(r);
+            });
+        }),
+    );
+    let r = gw(&gw_stop);
+    gw_stop.disarm();
+    match r {
+        Err(Error::Interrupted) => {
+            let r = answer_rx.recv().map_err(|_| Error::invalid("the SAT thread ended without an answer"))?;
+            Ok((r?, other))
+        }
+        r => {
+            sat_stop.interrupt();
+            Ok((r?, Engine::Gridwalker))
+        }
+    }
+}
+// ANCHOR_END: race
+
+/// CaDiCaL on `problem`, stopped by `stop`: the first generation of a
+/// (checked) answer, or `None` when the formula is unsatisfiable.
+fn cadical(problem: &Problem, stop: &Stop) -> Result<Verdict> {
+    let enc = encode(problem, Encoding::default(), Rule::CONWAY)?;
+    let mut solver = new_solver(SolverKind::Cadical)?;
+    let own = solver.stopper();
+    stop.add_hook(Box::new(move || own.interrupt()));
+    if stop.is_set() {
+        return Err(Error::Interrupted);
+    }
+    let a = solve(&enc, solver.as_mut())?;
+    stop.clear_hooks();
+    match a.outcome {
+        Outcome::Unknown => Err(Error::Interrupted),
+        _ => Ok((a.generations.into_iter().next(), a.stats.pairs())),
+    }
+}
+
+// ANCHOR: decide_orphan_auto
+/// Does `target` (with `boundary` around it) have a parent under Conway's
+/// rule? GRIDWALKER's default variant starts; if one side of the searched
+/// box is at most six cells, the column automaton joins the race after
+/// [`NARROW_HEAD_START`], otherwise CaDiCaL does after [`HEAD_START`].
+pub fn decide_orphan_auto(target: &SpecGrid, boundary: Boundary) -> Result<PortfolioAnswer> {
+    let start = Instant::now();
+    let searched = effective_target(target, boundary);
+    let gw = |stop: &Stop| {
+        let a =
+            gridwalker::decide_orphan_stoppable(&searched, &Options::default(), Rule::CONWAY, Some(stop))?;
+        Ok((a.predecessor, a.stats))
+    };
+    let (verdict, engine) = if searched.width.min(searched.height) <= automaton::table::MAX_SIDE {
+        // The automaton cannot be stopped, but it ends within milliseconds.
+        let narrow = searched.clone();
+        let automaton = move |_: &Stop| {
+            let a = automaton::decide(&narrow, Rule::CONWAY)?;
+            Ok((a.predecessor, vec![("states_expanded", a.states_expanded), ("peak_states", a.peak_states)]))
+        };
+        race(gw, (automaton, Engine::Automaton, NARROW_HEAD_START))?
+    } else {
+        let problem = Problem::orphan(target.clone(), boundary);
+        race(gw, (move |stop: &Stop| cadical(&problem, stop), Engine::Cadical, HEAD_START))?
+    };
+    Ok(PortfolioAnswer {
+        found: verdict.0,
+        engine,
+        millis: start.elapsed().as_secs_f64() * 1e3,
+        stats: verdict.1,
+    })
+}
+// ANCHOR_END: decide_orphan_auto
+
+/// A caged cycle (still life, oscillator or spaceship) in a `w` x `h` box:
+/// GRIDWALKER's circular grid stack against CaDiCaL.
+pub fn caged_cycle_auto(w: usize, h: usize, period: usize, shift: (i64, i64)) -> Result<PortfolioAnswer> {
+    let start = Instant::now();
+    let problem = Problem::Cycle {
+        width: w,
+        height: h,
+        period,
+        dx: shift.0,
+        dy: shift.1,
+        symmetry: crate::search::Symmetry::None,
+    };
+    let (verdict, engine) = race(
+        |stop| {
+            let a = stack::caged_cycle_stoppable(w, h, period, shift, Rule::CONWAY, stop)?;
+            Ok((a.start, a.stats))
+        },
+        (move |stop: &Stop| cadical(&problem, stop), Engine::Cadical, HEAD_START),
+    )?;
+    Ok(PortfolioAnswer {
+        found: verdict.0,
+        engine,
+        millis: start.elapsed().as_secs_f64() * 1e3,
+        stats: verdict.1,
+    })
+}

@@ -1,0 +1,52 @@
+//! `--solver auto`: the portfolio's verdicts agree with CaDiCaL's on random
+//! patterns (narrow ones go to the automaton, others to the race), and every
+//! answer names the engine that gave it.
+
+use lifesearch::cnf::{Outcome, SolverKind, new_solver};
+use lifesearch::formats::target::read_target;
+use lifesearch::life::{Rule, SpecGrid};
+use lifesearch::search::portfolio::{Engine, caged_cycle_auto, decide_orphan_auto};
+use lifesearch::search::{Boundary, Encoding, Problem, encode, solve};
+use rand::SeedableRng;
+use std::path::Path;
+
+fn cadical_orphan(t: &SpecGrid, boundary: Boundary) -> bool {
+    let enc = encode(&Problem::orphan(t.clone(), boundary), Encoding::default(), Rule::CONWAY).unwrap();
+    let mut s = new_solver(SolverKind::Cadical).unwrap();
+    let a = solve(&enc, s.as_mut()).unwrap();
+    assert_ne!(a.outcome, Outcome::Unknown);
+    a.outcome == Outcome::Unsat
+}
+
+#[test]
+fn auto_agrees_with_cadical_on_random_patterns() {
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(41);
+    let mut engines = Vec::new();
+    for i in 0..40 {
+        let (w, h) = (3 + i % 7, 3 + (i * 5) % 9);
+        let t = SpecGrid::random(w, h, 0.45, if i % 4 == 0 { 0.2 } else { 0.0 }, &mut rng);
+        let boundary = if i % 5 == 0 { Boundary::Dead } else { Boundary::Free };
+        let a = decide_orphan_auto(&t, boundary).unwrap();
+        assert_eq!(a.found.is_none(), cadical_orphan(&t, boundary), "pattern {i} ({w}x{h})");
+        engines.push(a.engine);
+    }
+    assert!(engines.contains(&Engine::Gridwalker));
+}
+
+#[test]
+fn a_long_thin_orphan_goes_to_the_automaton() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let t = read_target(&root.join("data/zoo/literature/goe-eker-2016-5x45.rle")).unwrap();
+    let a = decide_orphan_auto(&t, Boundary::Free).unwrap();
+    assert!(a.found.is_none());
+    assert_eq!(a.engine, Engine::Automaton);
+}
+
+#[test]
+fn auto_finds_caged_cycles() {
+    // A blinker fits a 3x3 box; nothing of period 2 fits 2x2.
+    let a = caged_cycle_auto(3, 3, 2, (0, 0)).unwrap();
+    let g = a.found.expect("a blinker");
+    assert!(lifesearch::gridwalker::stack::is_cycle(&g, 2, (0, 0), Rule::CONWAY));
+    assert!(caged_cycle_auto(2, 2, 2, (0, 0)).unwrap().found.is_none());
+}
