@@ -16,6 +16,7 @@ use lifesearch::cnf::{Outcome, SolverKind, new_solver};
 use lifesearch::formats::{Pattern, rle, target::read_target};
 use lifesearch::gridwalker::{self, Options};
 use lifesearch::life::{Cell, Grid, Rule, SpecGrid, Topology, naive};
+use lifesearch::search::verify::known_cells;
 use lifesearch::search::{Boundary, Encoding, Problem, encode, solve};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -84,14 +85,6 @@ pub fn transformed(t: &SpecGrid, k: usize) -> SpecGrid {
 }
 // ANCHOR_END: symmetries
 
-fn live(t: &SpecGrid) -> usize {
-    t.cells.iter().filter(|&&c| c == Cell::Alive).count()
-}
-
-fn unknown(t: &SpecGrid) -> usize {
-    t.cells.iter().filter(|&&c| c == Cell::Unknown).count()
-}
-
 /// The published orphans, by file stem, in name order.
 fn literature(root: &Path) -> Result<Vec<(String, SpecGrid)>> {
     let dir = root.join("literature");
@@ -115,7 +108,7 @@ fn literature(root: &Path) -> Result<Vec<(String, SpecGrid)>> {
 fn drafts(lit: &[(String, SpecGrid)], rng: &mut impl Rng) -> Vec<Draft> {
     let mut out = Vec::new();
     // Fully known orphans to derive from (the 89-cell one has `?` cells).
-    let orphans: Vec<&(String, SpecGrid)> = lit.iter().filter(|(_, t)| unknown(t) == 0).collect();
+    let orphans: Vec<&(String, SpecGrid)> = lit.iter().filter(|(_, t)| t.count(Cell::Unknown) == 0).collect();
     let pick_turned = |rng: &mut dyn rand::RngCore| {
         let (stem, t) = orphans.choose(rng).expect("literature orphans");
         let k = rng.random_range(0..8);
@@ -130,7 +123,7 @@ fn drafts(lit: &[(String, SpecGrid)], rng: &mut impl Rng) -> Vec<Draft> {
         });
     }
     for (stem, t) in lit.iter().filter(|(s, _)| !s.starts_with("beluchenko2009")) {
-        if unknown(t) > 0 {
+        if t.count(Cell::Unknown) > 0 {
             continue;
         }
         let k = rng.random_range(1..8);
@@ -260,15 +253,9 @@ pub fn verdict(t: &SpecGrid) -> Result<(bool, Vec<&'static str>)> {
 /// `?` otherwise (RLE has no unknown cells); comments say where it came from.
 fn pattern_text(d: &Draft) -> String {
     let comment = format!("{}: {} (lifesearch orphan zoo)", d.name, d.source);
-    if unknown(&d.target) == 0 {
-        let mut g = Grid::new(d.target.width, d.target.height);
-        for y in 0..d.target.height {
-            for x in 0..d.target.width {
-                g.set(x, y, d.target.get(x, y) == Cell::Alive);
-            }
-        }
-        let p =
-            Pattern { grid: g, name: Some(d.name.clone()), comments: vec![comment], ..Default::default() };
+    if d.target.count(Cell::Unknown) == 0 {
+        let grid = known_cells(&d.target);
+        let p = Pattern { grid, name: Some(d.name.clone()), comments: vec![comment], ..Default::default() };
         rle::write(&p)
     } else {
         let mut s = format!("# {comment}\n");
@@ -296,12 +283,10 @@ pub fn generate(lit_root: &Path, out: &Path, seed: u64, progress: bool) -> Resul
     for d in &drafts {
         let (orphan, by) = verdict(&d.target).with_context(|| format!("zoo pattern {}", d.name))?;
         bar.inc(1);
+        let ext = if d.target.count(Cell::Unknown) == 0 { "rle" } else { "txt" };
         let file = if d.kind == "literature" {
-            let stem = d.name.trim_start_matches("lit-");
-            let ext = if unknown(&d.target) == 0 { "rle" } else { "txt" };
-            format!("literature/{stem}.{ext}")
+            format!("literature/{}.{ext}", d.name.trim_start_matches("lit-"))
         } else {
-            let ext = if unknown(&d.target) == 0 { "rle" } else { "txt" };
             let f = format!("patterns/{}.{ext}", d.name);
             lifesearch::fsutil::atomic_write(&out.join(&f), pattern_text(d).as_bytes())?;
             f
@@ -313,8 +298,8 @@ pub fn generate(lit_root: &Path, out: &Path, seed: u64, progress: bool) -> Resul
             source: d.source.clone(),
             width: d.target.width,
             height: d.target.height,
-            live: live(&d.target),
-            unknown: unknown(&d.target),
+            live: d.target.count(Cell::Alive),
+            unknown: d.target.count(Cell::Unknown),
             verdict: if orphan { "orphan" } else { "predecessor" }.into(),
             checked_by: by.join("+"),
         });
@@ -331,15 +316,22 @@ pub fn generate(lit_root: &Path, out: &Path, seed: u64, progress: bool) -> Resul
     Ok(entries)
 }
 
+/// The lines of a zoo's `zoo.csv`, without reading the pattern files.
+pub fn entries(dir: &Path) -> Result<Vec<Entry>> {
+    crate::harness::read_csv(&dir.join("zoo.csv"))
+}
+
 /// Read a zoo: its entries with their targets, each file checked against
 /// its line in `zoo.csv` (size, live and unknown cells).
 pub fn read(dir: &Path) -> Result<Vec<(Entry, SpecGrid)>> {
-    let entries: Vec<Entry> = crate::harness::read_csv(&dir.join("zoo.csv"))?;
+    let entries = entries(dir)?;
     let mut out = Vec::new();
     for (i, e) in entries.into_iter().enumerate() {
         let path = dir.join(&e.file);
         let t = read_target(&path)?;
-        if (t.width, t.height, live(&t), unknown(&t)) != (e.width, e.height, e.live, e.unknown) {
+        if (t.width, t.height, t.count(Cell::Alive), t.count(Cell::Unknown))
+            != (e.width, e.height, e.live, e.unknown)
+        {
             bail!(
                 "{}: line {} ({}) says {}x{} with {} live and {} unknown cells, the file holds {}x{}, {}, {}",
                 dir.join("zoo.csv").display(),
@@ -351,8 +343,8 @@ pub fn read(dir: &Path) -> Result<Vec<(Entry, SpecGrid)>> {
                 e.unknown,
                 t.width,
                 t.height,
-                live(&t),
-                unknown(&t)
+                t.count(Cell::Alive),
+                t.count(Cell::Unknown)
             );
         }
         ensure!(e.verdict == "orphan" || e.verdict == "predecessor", "{}: verdict '{}'", e.name, e.verdict);

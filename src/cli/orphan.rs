@@ -219,7 +219,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         }
         println!("{v}");
     } else {
-        let unknown = target.cells.iter().filter(|&&c| c == Cell::Unknown).count();
+        let unknown = target.count(Cell::Unknown);
         println!(
             "{}x{} pattern ({unknown} unknown cells): {} ({} in {:.3} ms)",
             target.width,

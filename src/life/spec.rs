@@ -36,6 +36,10 @@ impl SpecGrid {
     pub fn set(&mut self, x: usize, y: usize, c: Cell) {
         self.cells[y * self.width + x] = c;
     }
+    /// How many cells are `c`.
+    pub fn count(&self, c: Cell) -> usize {
+        self.cells.iter().filter(|&&x| x == c).count()
+    }
     /// Does a concrete grid of the same size agree on every known cell?
     pub fn matches(&self, g: &Grid) -> bool {
         g.width() == self.width

@@ -42,7 +42,9 @@ pub const EXPERIMENT: Experiment = Experiment {
         "cap_s",
     ],
     figure: true,
-    rows: |m| Some(patterns_in(m, zoo::read(&zoo::default_dir()).map_or(0, |z| z.len())) * solvers(m).len()),
+    rows: |m| {
+        Some(patterns_in(m, zoo::entries(&zoo::default_dir()).map_or(0, |z| z.len())) * solvers(m).len())
+    },
     run,
     render: draw,
 };
@@ -133,7 +135,7 @@ pub fn child(file: &Path, solver: &str) -> Result<ChildReport> {
 
 fn decide_once(t: &SpecGrid, solver: &str) -> Result<ChildReport> {
     let start = Instant::now();
-    let (orphan, work, unit, engine) = match solver {
+    let (orphan, engine, stats) = match solver {
         "cadical" | "batsat" => {
             let kind: SolverKind = solver.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
             let enc = encode(&Problem::orphan(t.clone(), Boundary::Free), Encoding::default(), Rule::CONWAY)?;
@@ -142,38 +144,39 @@ fn decide_once(t: &SpecGrid, solver: &str) -> Result<ChildReport> {
             if a.outcome == Outcome::Unknown {
                 bail!("{solver} gave no answer");
             }
-            (
-                a.outcome == Outcome::Unsat,
-                a.stats.conflicts.or(a.stats.learnt).unwrap_or(0),
-                "conflicts",
-                solver,
-            )
+            (a.outcome == Outcome::Unsat, kind.name(), a.stats.pairs())
         }
         "gridwalker" | "gridwalker-basic" => {
             let variant = if solver == "gridwalker" { Variant::default() } else { Variant::Basic };
             let a = gridwalker::decide_orphan(t, &Options { variant, ..Options::default() })?;
-            let nodes = a.stats.iter().find(|s| s.0 == "nodes").map_or(0, |s| s.1);
-            (a.predecessor.is_none(), nodes, "nodes", "gridwalker")
+            (a.predecessor.is_none(), "gridwalker", a.stats)
         }
         "automaton" => {
             let a = lifesearch::automaton::decide(t, Rule::CONWAY)?;
-            (a.predecessor.is_none(), a.states_expanded, "states", "automaton")
+            (a.predecessor.is_none(), "automaton", vec![("states_expanded", a.states_expanded)])
         }
         "auto" => {
             let a = decide_orphan_auto(t, Boundary::Free)?;
-            let work =
-                a.stats.iter().find(|s| matches!(s.0, "nodes" | "conflicts" | "learnt" | "states_expanded"));
-            let unit = match a.engine.name() {
-                "gridwalker" => "nodes",
-                "cadical" => "conflicts",
-                _ => "states",
-            };
-            (a.found.is_none(), work.map_or(0, |s| s.1), unit, a.engine.name())
+            (a.found.is_none(), a.engine.name(), a.stats)
         }
         _ => bail!("unknown zoo solver '{solver}'"),
     };
     let ms = start.elapsed().as_secs_f64() * 1e3;
+    let (work, unit) = work(engine, &stats);
     Ok(ChildReport { orphan, ms, work, work_unit: unit.into(), engine: engine.into(), peak_memory_bytes: 0 })
+}
+
+/// The engine's work counter: GRIDWALKER's nodes, a SAT solver's conflicts
+/// (CaDiCaL reports the clauses it learnt, one per conflict), the
+/// automaton's states expanded.
+fn work(engine: &str, stats: &[(&'static str, u64)]) -> (u64, &'static str) {
+    let (keys, unit): (&[&str], _) = match engine {
+        "gridwalker" => (&["nodes"], "nodes"),
+        "automaton" => (&["states_expanded"], "states"),
+        _ => (&["conflicts", "learnt"], "conflicts"),
+    };
+    let n = keys.iter().find_map(|k| stats.iter().find(|s| s.0 == *k)).map_or(0, |s| s.1);
+    (n, unit)
 }
 // ANCHOR_END: zoo_child
 
