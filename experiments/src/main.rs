@@ -277,10 +277,20 @@ fn real_main(cli: Cli) -> Result<bool> {
         Cmd::List => {
             let ctx = mk(false);
             let manifest = Manifest::load(&ctx.root)?;
+            let fp = harness::fingerprint(&src_root());
             for e in exp::all() {
                 let state = match manifest.experiments.get(e.id) {
-                    Some(m) => format!("{} run, {} ({} rows)", m.mode.name(), m.date, m.report.rows),
-                    None => "not run".into(),
+                    Some(m) => {
+                        let fresh = if m.fingerprint == fp { "current" } else { "STALE" };
+                        let commit = m.commit.get(..7).unwrap_or(&m.commit);
+                        format!(
+                            "{fresh:<7} {} run at {commit}, {} ({} rows)",
+                            m.mode.name(),
+                            m.date,
+                            m.report.rows
+                        )
+                    }
+                    None => "STALE   not run".into(),
                 };
                 println!("{:<24} {:<60} {state}", e.id, e.title);
             }

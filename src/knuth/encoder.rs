@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use super::var::{Clause, Var};
 
 // ANCHOR: code
+// ⟨Subroutines⟩
 /// The type of a literal in the clause under construction: a plain cell
 /// variable, or one of the counter families `A`..`G` (section 6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,6 +64,7 @@ impl Code {
 }
 
 // ANCHOR: emitted
+// ⟨Subroutines⟩
 /// How Knuth prints a clause: `outclause` puts a space before every literal;
 /// the few clauses printed by a bare `printf` have none at the start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,6 +100,7 @@ impl Bounds {
 // ANCHOR_END: bounds
 
 // ANCHOR: variant
+// ⟨Subroutines⟩
 /// What the change files change in the shared sections.
 pub trait Variant {
     /// Section 7: can the cell (x, y) be alive at time t? If not, a plain
@@ -110,6 +113,7 @@ pub trait Variant {
 // ANCHOR_END: variant
 
 // ANCHOR: memo
+// ⟨Subroutines⟩
 /// One of the `have_*` tables: it remembers at which time step a shared
 /// group of clauses was last generated for (x, y). Knuth stores `tt + 1` in
 /// a static array; a map lifts the array's size limit.
@@ -162,6 +166,7 @@ impl<V: Variant> Encoder<V> {
     // ANCHOR_END: encoder
 
     // ANCHOR: outclause
+    // ⟨Subroutines⟩
     /// Section 6: finish the current clause. A true tautology literal drops
     /// the whole clause, a false one drops only itself; every other literal
     /// gets its name now, when the time is known.
@@ -183,6 +188,7 @@ impl<V: Variant> Encoder<V> {
     // ANCHOR_END: outclause
 
     // ANCHOR: applit
+    // ⟨Subroutines⟩
     /// Section 7: append the cell literal (x, y) at time t + k, complemented
     /// when `bar`. A time-t cell that must be dead is replaced by a tautology
     /// marker: `~z` is then true, `z` false.
@@ -196,6 +202,7 @@ impl<V: Variant> Encoder<V> {
     // ANCHOR_END: applit
 
     // ANCHOR: newlit
+    // ⟨Subroutines⟩
     /// Append a counter literal (Knuth's `newlit` and `newcomplit`).
     fn newlit(&mut self, x: i32, y: i32, kind: Kind, k: u8) {
         self.clause.push(Code { kind, k, x, y, neg: false });
@@ -206,6 +213,7 @@ impl<V: Variant> Encoder<V> {
     // ANCHOR_END: newlit
 
     // ANCHOR: pair
+    // ⟨Subroutines⟩
     /// The six clauses that make `p1` mean "u or v" and `p2` mean "u and v"
     /// for the neighbour pair u, v; the last is skipped when `last` is false.
     fn pair(&mut self, (x, y, kind): (i32, i32, Kind), u: (i32, i32), v: (i32, i32), last: bool) {
@@ -235,6 +243,7 @@ impl<V: Variant> Encoder<V> {
     // ANCHOR_END: pair
 
     // ANCHOR: d_e
+    // ⟨Subroutines⟩
     /// Section 8: the pair (x-1, y+1), (x, y+1) counted by `D`, generated
     /// once per time step.
     fn d(&mut self, x: i32, y: i32) {
@@ -256,6 +265,7 @@ impl<V: Variant> Encoder<V> {
     // ANCHOR_END: d_e
 
     // ANCHOR: f
+    // ⟨Subroutines⟩
     /// Section 9: the pair (x-1, y), (x-1, y+1) counted by `F`.
     fn f(&mut self, x: i32, y: i32) {
         let (xx, y1, y2) = (x - 1, y, y + 1);
@@ -267,6 +277,7 @@ impl<V: Variant> Encoder<V> {
     // ANCHOR_END: f
 
     // ANCHOR: g
+    // ⟨Subroutines⟩
     /// Section 10: the two neighbours of (x, y) that d, e and f leave over.
     fn g(&mut self, x: i32, y: i32) {
         let (x1, y1, x2, y2) =
@@ -276,6 +287,7 @@ impl<V: Variant> Encoder<V> {
     // ANCHOR_END: g
 
     // ANCHOR: b
+    // ⟨Subroutines⟩
     /// Section 11: `B` counts four neighbours as the sum of a `D` pair and an
     /// `E` pair. x is odd here, so the rows x-1 and x share it.
     fn b(&mut self, x: i32, y: i32) {
@@ -316,6 +328,7 @@ impl<V: Variant> Encoder<V> {
     // ANCHOR_END: b
 
     // ANCHOR: c
+    // ⟨Subroutines⟩
     /// Section 12: `C` counts the other four neighbours, an `F` pair plus the
     /// `G` pair. When the `F` pair lies wholly outside the live rectangle it
     /// is zero, and `C` is just `G` (section 13).
@@ -333,6 +346,7 @@ impl<V: Variant> Encoder<V> {
     // ANCHOR_END: c
 
     // ANCHOR: c_equals_g
+    // ⟨Set c equal to g⟩
     /// Section 13: c1 = g1, c2 = g2, and c3, c4 false.
     fn set_c_equal_to_g(&mut self, x: i32, y: i32) {
         for k in 1..3 {
@@ -351,6 +365,7 @@ impl<V: Variant> Encoder<V> {
     // ANCHOR_END: c_equals_g
 
     // ANCHOR: a
+    // ⟨Subroutines⟩
     /// Section 14: `A` = `B` + `C`, but only the bits a2, a3, a4 that the
     /// rule needs: "at least 2", "at least 3", "at least 4" live neighbours.
     pub fn a(&mut self, x: i32, y: i32) {
@@ -385,6 +400,7 @@ impl<V: Variant> Encoder<V> {
     // ANCHOR_END: a
 
     // ANCHOR: zprime
+    // ⟨Subroutines⟩
     /// Section 15: the cell's next state z' from z, a2, a3, a4. The rule's
     /// 4-literal clause is split with the extra variable x to stay in 3SAT.
     pub fn zprime(&mut self, x: i32, y: i32) {

@@ -12,6 +12,7 @@ use super::{Listing, coord};
 use crate::error::{Error, Result};
 
 // ANCHOR: command_line
+// ⟨Process the command line⟩
 /// Section 3*: the period needs a time letter for each of 0..r-1.
 pub const MAX_R: usize = 84;
 
@@ -36,6 +37,7 @@ pub fn check_args(m: i64, n: i64, r: i64) -> Result<(usize, usize, usize)> {
 // ANCHOR_END: command_line
 
 // ANCHOR: cage
+// ⟨If cell (x, y) is obviously dead at time t + 1, continue⟩
 /// The m x n cage. Section 5*'s `pp` is 1 exactly inside it, and section 7*
 /// uses the same test.
 #[derive(Debug, Clone, Copy)]
@@ -62,12 +64,14 @@ impl Cage {
 
 impl Variant for Cage {
     // ANCHOR: alive
+    // ⟨Subroutines⟩
     /// Section 7*: alive only inside the cage.
     fn potentially_alive(&self, _b: &Bounds, x: i32, y: i32) -> bool {
         self.pp(x, y)
     }
     // ANCHOR_END: alive
     // ANCHOR: naming
+    // ⟨Subroutines⟩
     /// Section 6*: time t + k wraps around to 0 after r - 1.
     fn plain_var(&self, x: i32, y: i32, tt: usize, k: u8) -> Var {
         if k == super::encoder::EXTRA {
@@ -112,6 +116,7 @@ pub fn listing(m: i64, n: i64, r: i64) -> Result<Listing> {
 // ANCHOR_END: main
 
 // ANCHOR: all_dead
+// ⟨Avoid an all-dead grid⟩
 /// Section 16*: some cell is alive at time 0.
 fn avoid_all_dead<V: Variant>(enc: &mut Encoder<V>, m: usize, n: usize) {
     let cells = (1..=m).flat_map(|x| (1..=n).map(move |y| Var::cell(x as u32, 0, y as u32).positive()));
@@ -120,6 +125,7 @@ fn avoid_all_dead<V: Variant>(enc: &mut Encoder<V>, m: usize, n: usize) {
 // ANCHOR_END: all_dead
 
 // ANCHOR: periods
+// ⟨Rule out smaller periods⟩
 /// Section 17*: for each proper divisor k of r, some cell of generation k
 /// differs from generation 0. `D` = "differs at (x, y)" needs only the two
 /// clauses that make D imply a difference; `cells` lists the (x, y) to use.

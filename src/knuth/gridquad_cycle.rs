@@ -12,6 +12,7 @@ use super::var::Var;
 use crate::error::Result;
 
 // ANCHOR: quad
+// ⟨Subroutines⟩
 /// The cage with its two mirrors.
 #[derive(Debug, Clone, Copy)]
 struct Quad(Cage);

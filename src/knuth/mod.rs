@@ -73,6 +73,7 @@ pub fn grid_cell(x: u32, y: u32) -> (usize, usize) {
 }
 
 // ANCHOR: write_knuth
+// ⟨Subroutines⟩
 /// Knuth's text: the header, then one line per clause, `~` before a
 /// complemented literal; `outclause`'s lines start with a space.
 pub fn write_knuth(listing: &Listing) -> String {
@@ -95,6 +96,7 @@ pub fn write_knuth(listing: &Listing) -> String {
 // ANCHOR_END: write_knuth
 
 // ANCHOR: write_dimacs
+// ⟨Subroutines⟩
 /// Standard DIMACS CNF: variables numbered 1, 2, ... in order of first
 /// appearance, each named by a comment line `c N name` so that a model can
 /// be read back in Knuth's terms.

@@ -15,6 +15,7 @@ use crate::error::{Error, Location, Result};
 use crate::life::Grid;
 
 // ANCHOR: command_line
+// ⟨Process the command line⟩
 /// Section 3: the largest time. Time t+1 must still have a letter, and
 /// there are 84 of them.
 pub const MAX_T: usize = 82;
@@ -28,6 +29,7 @@ fn check_time(t: i64) -> Result<usize> {
 // ANCHOR_END: command_line
 
 // ANCHOR: input
+// ⟨Input the pattern⟩
 /// Section 4: read the rows of a pattern, `.` for a cell that is surely dead
 /// at time t and `*` for one that may be alive. Empty lines are rows too.
 /// Unlike Knuth's program this takes any number of rows and columns, and a
@@ -54,6 +56,7 @@ pub fn read_pattern(loc: &Location, text: &str) -> Result<Grid> {
 // ANCHOR_END: input
 
 // ANCHOR: pattern
+// ⟨If cell (x, y) is obviously dead at time t + 1, continue⟩
 /// The pattern in Knuth's coordinates, with section 5's `pp`: dead outside.
 struct Pattern<'a>(&'a Grid);
 
@@ -66,12 +69,14 @@ impl Pattern<'_> {
 
 impl Variant for Pattern<'_> {
     // ANCHOR: alive
+    // ⟨Subroutines⟩
     /// Section 7: alive only inside the rectangle of `*`s, and at a `*`.
     fn potentially_alive(&self, b: &Bounds, x: i32, y: i32) -> bool {
         b.contains(x, y) && self.p(x, y)
     }
     // ANCHOR_END: alive
     // ANCHOR: naming
+    // ⟨Subroutines⟩
     /// Section 6: time t, or t + 1 when k = 1; k = 7 is the extra variable.
     fn plain_var(&self, x: i32, y: i32, tt: usize, k: u8) -> Var {
         if k == super::encoder::EXTRA {
@@ -123,6 +128,7 @@ fn star_bounds(stars: &[(i32, i32)]) -> Option<Bounds> {
 // ANCHOR_END: main
 
 // ANCHOR: obviously_dead
+// ⟨If cell (x, y) is obviously dead at time t + 1, continue⟩
 /// Section 5: a cell with fewer than three possibly-live cells in its 3x3
 /// block (itself included) cannot be alive at time t + 1.
 fn obviously_dead(pat: &Pattern, x: i32, y: i32) -> bool {

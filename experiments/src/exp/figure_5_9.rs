@@ -8,7 +8,7 @@
 use super::Experiment;
 use super::gw::ORPHAN_10X10;
 use crate::harness::{Ctx, Report, read_csv, write_csv, write_text};
-use crate::plot::{Heatmap, render};
+use crate::plot::{Bars, Heatmap, Ticks, render};
 use anyhow::{Result, bail};
 use lifesearch::gridwalker::{Convention, first_solve, slice::Slice};
 use lifesearch::life::{Grid, Rule};
@@ -152,7 +152,11 @@ fn draw_5_9(ctx: &Ctx) -> Result<()> {
     render(
         &ctx.figure("figure-5-9"),
         &Heatmap {
-            title: "Figure 5.9: slice sizes, A before and B after GridSolve".into(),
+            title: format!(
+                "Figure 5.9: slice sizes, before (left) and after GridSolve; {} of {} differ from the thesis",
+                rows.iter().filter(|r| r.ours != r.thesis).count(),
+                rows.len()
+            ),
             cells,
             labels: true,
         },
@@ -178,16 +182,27 @@ fn draw_5_9(ctx: &Ctx) -> Result<()> {
 fn draw_5_10(ctx: &Ctx) -> Result<()> {
     let rows: Vec<Row510> = read_csv(&ctx.csv("figure-5-10"))?;
     let Some(r) = rows.first() else { bail!("no minimal slice") };
-    let cells = vec![vec![Some(r.centre_alive as f64), Some(r.centre_dead as f64)]];
+    // The two halves of the minimal slice, ours beside the thesis' caption.
     render(
         &ctx.figure("figure-5-10"),
-        &Heatmap {
+        &Bars {
             title: format!(
-                "Figure 5.10: minimal slice at ({}, {}): {} centre alive (left), {} dead (right)",
-                r.x, r.y, r.centre_alive, r.centre_dead
+                "Figure 5.10: the minimal slice at ({}, {}), {} constellations, split by its centre cell",
+                r.x, r.y, r.size
             ),
-            cells,
-            labels: true,
+            x_label: "centre cell of the constellation".into(),
+            y_label: "constellations".into(),
+            categories: vec!["alive".into(), "dead".into()],
+            series: vec![
+                ("ours".into(), vec![Some(r.centre_alive as f64), Some(r.centre_dead as f64)]),
+                (
+                    format!("thesis' caption ({} in all)", r.thesis_size),
+                    vec![Some(r.caption_alive as f64), Some(r.caption_dead as f64)],
+                ),
+            ],
+            log_y: false,
+            ticks: Ticks::Number,
+            legend: true,
         },
     )?;
     let md = format!(

@@ -8,7 +8,7 @@
 use super::Experiment;
 use super::gw::{decide, spec_of};
 use crate::harness::{Ctx, Report, read_csv, write_csv, write_text};
-use crate::plot::{Violin, render};
+use crate::plot::{Ticks, Violin, render};
 use anyhow::{Result, bail};
 use lifesearch::cnf::SolverKind;
 use lifesearch::gridwalker::Variant;
@@ -129,17 +129,18 @@ fn draw(ctx: &Ctx) -> Result<()> {
         .map(|n| {
             (
                 n.replace("gridwalker-", "gw-"),
-                rows.iter().filter(|r| &r.series == n).map(|r| r.micros).collect(),
+                rows.iter().filter(|r| &r.series == n).map(|r| r.micros / 1e3).collect(),
             )
         })
         .collect();
     render(
         &ctx.figure(ID),
         &Violin {
-            title: "Figure 6.3: solve times per pattern".into(),
-            y_label: "microseconds".into(),
+            title: "Figure 6.3: solve time per pattern (bar: median)".into(),
+            y_label: "solve time (log scale)".into(),
             groups,
             log_y: true,
+            ticks: Ticks::Millis,
         },
     )?;
     let mut md =

@@ -7,6 +7,7 @@ use anyhow::Result;
 pub mod ancestors;
 pub mod candidates;
 pub mod census;
+pub mod differences;
 pub mod figure_5_9;
 pub mod figure_6_1;
 pub mod figure_6_3;
@@ -54,6 +55,7 @@ pub fn all() -> Vec<Experiment> {
         figure_6_1::FIGURE_6_1,
         figure_6_1::FIGURE_6_2,
         figure_6_3::EXPERIMENT,
+        differences::EXPERIMENT,
         census::EXPERIMENT,
         orphan_zoo::EXPERIMENT,
     ]

@@ -6,13 +6,13 @@
 
 use super::Experiment;
 use crate::harness::{Ctx, Mode, Report, read_csv, write_csv, write_text};
-use crate::plot::{Cactus, render};
+use crate::plot::{Cactus, Cells, render};
 use crate::zoo;
 use anyhow::{Context, Result, bail};
 use lifesearch::automaton::table::MAX_SIDE;
 use lifesearch::cnf::{Outcome, SolverKind, new_solver};
 use lifesearch::gridwalker::{self, Options, Variant};
-use lifesearch::life::{Rule, SpecGrid};
+use lifesearch::life::{Cell, Rule, SpecGrid};
 use lifesearch::search::portfolio::decide_orphan_auto;
 use lifesearch::search::{Boundary, Encoding, Problem, encode, solve};
 use serde::{Deserialize, Serialize};
@@ -316,6 +316,52 @@ fn median(v: &mut [f64]) -> f64 {
     if v.is_empty() { f64::NAN } else { v[v.len() / 2] }
 }
 
+/// A few of the zoo's literature orphans as cell diagrams, read from the
+/// committed `data/zoo` (nothing drawn where there is no zoo), written as
+/// `book/src/figures/orphan-zoo-patterns.{svg,png}`.
+fn patterns_figure(ctx: &Ctx) -> Result<()> {
+    const SHOWN: [(&str, &str); 6] = [
+        ("lit-goe1-banks-1971", "Banks 1971"),
+        ("lit-goe2-flammenkamp-1991", "Flammenkamp 1991"),
+        ("lit-goe-flammenkamp-beluchenko-2006-12x12", "Beluchenko 2006"),
+        ("lit-goe6-heule-2011-10x10", "Heule et al. 2011"),
+        ("lit-goe10-eker-2016-11x9", "Eker 2016"),
+        ("lit-goe-45cells-11x11", "45 cells"),
+    ];
+    let dir = ctx.root.join("data/zoo");
+    if !dir.join("zoo.csv").exists() {
+        return Ok(());
+    }
+    let zoo = zoo::read(&dir)?;
+    let panels: Vec<(String, Vec<Vec<Option<bool>>>)> = SHOWN
+        .iter()
+        .filter_map(|(name, label)| {
+            let (e, t) = zoo.iter().find(|(e, _)| e.name == *name)?;
+            let rows = (0..t.height)
+                .map(|y| {
+                    (0..t.width)
+                        .map(|x| match t.get(x, y) {
+                            Cell::Alive => Some(true),
+                            Cell::Dead => Some(false),
+                            _ => None,
+                        })
+                        .collect()
+                })
+                .collect();
+            Some((format!("{label}, {}x{}", e.width, e.height), rows))
+        })
+        .collect();
+    if panels.is_empty() {
+        return Ok(());
+    }
+    // Written straight to the root: it depends on the committed zoo only, not
+    // on this experiment's CSV, so it is not one of the staged outputs.
+    render(
+        &ctx.root.join("book/src/figures").join(format!("{ID}-patterns")),
+        &Cells { title: "Orphans from the literature (black: alive)".into(), panels, columns: 3 },
+    )
+}
+
 fn draw(ctx: &Ctx) -> Result<()> {
     let rows: Vec<Row> = read_csv(&ctx.csv(ID))?;
     let mut solvers: Vec<String> = Vec::new();
@@ -330,12 +376,13 @@ fn draw(ctx: &Ctx) -> Result<()> {
         &ctx.figure(ID),
         &Cactus {
             title: format!("The orphan zoo: {patterns} patterns, every engine ({} s cap)", cap_ms / 1e3),
-            x_label: "time per pattern (ms, log scale)".into(),
+            x_label: "time per pattern (log scale)".into(),
             y_label: "patterns settled within that time".into(),
             series: solvers.iter().map(|s| (s.clone(), times(&rows, s).map(|t| t.1).collect())).collect(),
             total: patterns,
         },
     )?;
+    patterns_figure(ctx)?;
     // The table: per kind, each engine's median time and the worst and median
     // ratios that the targets name.
     let mut md = String::from(

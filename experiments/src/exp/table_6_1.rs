@@ -7,7 +7,7 @@
 use super::Experiment;
 use super::gw::{decide, patterns, peak_heap, variant_name};
 use crate::harness::{Ctx, Report, read_csv, write_csv, write_text};
-use crate::plot::{Bar, render};
+use crate::plot::{Bars, Stack, Ticks, render};
 use anyhow::{Result, bail};
 use lifesearch::gridwalker::Variant;
 use lifesearch::life::Rule;
@@ -178,16 +178,54 @@ fn run_61(ctx: &Ctx) -> Result<Report> {
     })
 }
 
+/// The distinct values in order of first appearance.
+fn distinct(v: impl Iterator<Item = String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for x in v {
+        if !out.contains(&x) {
+            out.push(x);
+        }
+    }
+    out
+}
+
+/// `#3` -> 2: the index of a pattern in the thesis' tables.
+fn thesis_index(pattern: &str) -> Option<usize> {
+    pattern.trim_start_matches('#').parse::<usize>().ok()?.checked_sub(1)
+}
+
 fn draw_61(ctx: &Ctx) -> Result<()> {
     let rows: Vec<Row61> = read_csv(&ctx.csv("table-6-1"))?;
-    let bars = rows.iter().map(|r| (format!("{} {}", r.pattern, r.solver), r.best_ms)).collect();
+    // One group per pattern: each solver we ran, then the thesis' GRIDWALKER
+    // and its best SAT solver (GRIDWALKER's time times its gain).
+    let patterns = distinct(rows.iter().map(|r| r.pattern.clone()));
+    let solvers = distinct(rows.iter().map(|r| r.solver.clone()));
+    let mut series: Vec<(String, Vec<Option<f64>>)> = solvers
+        .iter()
+        .map(|s| {
+            let v = patterns
+                .iter()
+                .map(|p| rows.iter().find(|r| &r.pattern == p && &r.solver == s).map(|r| r.best_ms))
+                .collect();
+            (format!("ours: {s}"), v)
+        })
+        .collect();
+    let thesis = |f: &dyn Fn(usize) -> Option<f64>| -> Vec<Option<f64>> {
+        patterns.iter().map(|p| thesis_index(p).and_then(f)).collect()
+    };
+    series.push(("thesis: GridWalker".into(), thesis(&|i| THESIS_GW_MS.get(i).copied())));
+    series.push(("thesis: best SAT".into(), thesis(&|i| Some(THESIS_GW_MS.get(i)? * THESIS_GAIN.get(i)?))));
     render(
         &ctx.figure("table-6-1"),
-        &Bar {
-            title: "Table 6.1: time per pattern and solver".into(),
-            y_label: "ms".into(),
-            bars,
+        &Bars {
+            title: "Table 6.1: time to decide each small pattern".into(),
+            x_label: "pattern (the thesis' numbering)".into(),
+            y_label: "solve time (log scale)".into(),
+            categories: patterns,
+            series,
             log_y: true,
+            ticks: Ticks::Millis,
+            legend: true,
         },
     )?;
     let mut md = String::from(
@@ -363,10 +401,49 @@ fn run_64(ctx: &Ctx) -> Result<Report> {
 
 fn draw_64(ctx: &Ctx) -> Result<()> {
     let rows: Vec<Row64> = read_csv(&ctx.csv("table-6-4"))?;
-    let bars = rows.iter().map(|r| (format!("{} {}", r.pattern, r.variant), r.best_ms)).collect();
+    // Two panels, ours above and the thesis' below, one bar per variant.
+    let patterns = distinct(rows.iter().map(|r| r.pattern.clone()));
+    let names = ["basic", "single", "no-repeat", "track"];
+    let ours = names
+        .iter()
+        .map(|v| {
+            let t = patterns
+                .iter()
+                .map(|p| rows.iter().find(|r| &r.pattern == p && r.variant == *v).map(|r| r.best_ms))
+                .collect();
+            (v.to_string(), t)
+        })
+        .collect();
+    let theirs = names
+        .iter()
+        .enumerate()
+        .map(|(j, v)| {
+            let t = patterns
+                .iter()
+                .map(|p| thesis_index(p).and_then(|i| THESIS_VARIANTS.get(i)).map(|t| t[j]))
+                .collect();
+            (v.to_string(), t)
+        })
+        .collect();
+    let panel = |series, x_label: &str, legend| Bars {
+        title: String::new(),
+        x_label: x_label.into(),
+        y_label: "solve time (log scale)".into(),
+        categories: patterns.clone(),
+        series,
+        log_y: true,
+        ticks: Ticks::Millis,
+        legend,
+    };
     render(
         &ctx.figure("table-6-4"),
-        &Bar { title: "Table 6.4: GRIDWALKER variants".into(), y_label: "ms".into(), bars, log_y: true },
+        &Stack {
+            title: "Table 6.4: GRIDWALKER variants, ours and the thesis'".into(),
+            panels: vec![
+                panel(ours, "pattern: ours (this machine)", true),
+                panel(theirs, "pattern: the thesis' Table 6.4", false),
+            ],
+        },
     )?;
     let mut md = String::from(
         "| # | Variant | ms (ours) | vs basic (ours) | Probes | Nodes | Sweeps | ms (thesis) |\n\

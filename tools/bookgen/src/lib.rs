@@ -9,12 +9,17 @@
 //! [`check`] says which committed chapters are stale, and [`build_book`]
 //! renders the book with mdBook, offline.
 
+pub mod fresh;
+pub mod live;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use serde::Deserialize;
+
+mod fragments;
 
 /// The description of one CWEB program (one `.toml` file).
 #[derive(Debug, Deserialize)]
@@ -46,11 +51,13 @@ pub struct Section {
     /// Unchanged from the base program: text, code and index entries come from there.
     #[serde(default)]
     pub same: bool,
-    /// The named fragment this section's code defines or extends.
-    #[serde(default)]
+    /// The named fragment this section's code defines or extends. Not typed:
+    /// [`load_programs`] reads it from the `// ⟨Name⟩` comments of the anchors.
+    #[serde(skip)]
     pub fragment: Option<String>,
-    /// Named fragments that this section's code uses.
-    #[serde(default)]
+    /// Named fragments that this section's code uses. Not typed: computed
+    /// from which identifiers the code refers to (see `fragments.rs`).
+    #[serde(skip)]
     pub uses: Vec<String>,
     /// Identifiers defined here (the index finds their uses in the code).
     #[serde(default)]
@@ -89,6 +96,7 @@ pub fn load_programs(root: &Path) -> Result<Vec<Program>> {
         }
         programs.push(prog);
     }
+    fragments::compute(root, &mut programs)?;
     Ok(programs)
 }
 
@@ -96,32 +104,13 @@ pub fn load_programs(root: &Path) -> Result<Vec<Program>> {
 pub fn anchor_text(root: &Path, spec: &str) -> Result<String> {
     let (path, name) = spec.rsplit_once(':').with_context(|| format!("include '{spec}' has no anchor"))?;
     let text = std::fs::read_to_string(root.join(path)).with_context(|| format!("include '{spec}'"))?;
-    let (mut inside, mut found, mut out) = (false, false, String::new());
-    for line in text.lines() {
-        if let Some(n) = anchor_name(line, "ANCHOR:") {
-            if n == name {
-                inside = true;
-                found = true;
-            }
-            continue;
-        }
-        if let Some(n) = anchor_name(line, "ANCHOR_END:") {
-            if n == name {
-                inside = false;
-            }
-            continue;
-        }
-        if inside {
-            out.push_str(line);
-            out.push('\n');
-        }
+    match live::region(&text, name) {
+        Some(out) if !out.trim().is_empty() => Ok(out),
+        _ => bail!("include '{spec}': no such anchor, or it is empty"),
     }
-    if !found || out.trim().is_empty() {
-        bail!("include '{spec}': no such anchor, or it is empty");
-    }
-    Ok(out)
 }
 
+/// The name after `marker` (`ANCHOR:` or `ANCHOR_END:`) on a `//` comment line.
 fn anchor_name<'a>(line: &'a str, marker: &str) -> Option<&'a str> {
     let i = line.find(marker)?;
     line[..i].trim_end().ends_with("//").then(|| line[i + marker.len()..].trim())
@@ -164,6 +153,7 @@ fn list(refs: &[String]) -> String {
     match refs.len() {
         0 => String::new(),
         1 => refs[0].clone(),
+        2 => format!("{} and {}", refs[0], refs[1]),
         _ => format!("{}, and {}", refs[..refs.len() - 1].join(", "), refs[refs.len() - 1]),
     }
 }
@@ -390,6 +380,9 @@ pub fn build_book_to(root: &Path, dir: Option<&Path>) -> Result<PathBuf> {
     if let Some(d) = dir {
         book.config.build.build_dir = d.to_path_buf();
     }
+    // book.toml places `lifesearch` before mdBook's `links`; this replaces the
+    // command it names there with the built-in one.
+    book.with_preprocessor(live::Live::new(root));
     let out = book.root.join(&book.config.build.build_dir);
     book.build().map_err(|e| anyhow::anyhow!("building the book: {e:#}"))?;
     let bad = unresolved_includes(&out)?;

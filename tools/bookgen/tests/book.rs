@@ -42,7 +42,9 @@ fn tempdir() -> PathBuf {
     d
 }
 
-/// A made-up program of three sections, to see the apparatus computed.
+/// A made-up program of three sections, to see the apparatus computed: the
+/// fragment ⟨Subs⟩ is named by the comments at anchors `one` and `two`, and
+/// section 3 uses it because it calls `beta`.
 fn synthetic(toml: &str) -> anyhow::Result<String> {
     let root = tempdir();
     std::fs::create_dir_all(root.join("book/src/knuth")).unwrap();
@@ -50,7 +52,8 @@ fn synthetic(toml: &str) -> anyhow::Result<String> {
     std::fs::write(root.join("book/book.toml"), "[book]\n").unwrap();
     std::fs::write(
         root.join("src/x.rs"),
-        "// ANCHOR: one\nfn alpha() {}\n// ANCHOR_END: one\n// ANCHOR: two\nfn beta() { alpha(); }\n// ANCHOR_END: two\n\
+        "// ANCHOR: one\n// ⟨Subs⟩\nfn alpha() {}\n// ANCHOR_END: one\n\
+         // ANCHOR: two\n// ⟨Subs⟩\nfn beta() { alpha(); }\n// ANCHOR_END: two\n\
          // ANCHOR: three\nfn main() { beta(); }\n// ANCHOR_END: three\n",
     )
     .unwrap();
@@ -66,19 +69,16 @@ slug = "p"
 [[section]]
 n = 1
 title = "First"
-fragment = "Subs"
 defines = ["alpha"]
 include = ["src/x.rs:one"]
 [[section]]
 n = 2
 title = "Second"
-fragment = "Subs"
 defines = ["beta"]
 include = ["src/x.rs:two"]
 [[section]]
 n = 3
 title = "Main"
-uses = ["Subs"]
 include = ["src/x.rs:three"]
 [[section]]
 n = 4
@@ -104,8 +104,11 @@ fn the_apparatus_is_computed_from_fragments_and_code() {
 fn bad_descriptions_are_refused() {
     let gap = PROGRAM.replace("n = 3", "n = 5");
     assert!(format!("{:#}", synthetic(&gap).unwrap_err()).contains("gap"));
-    let undefined = PROGRAM.replace(r#"uses = ["Subs"]"#, r#"uses = ["Nothing"]"#);
-    assert!(format!("{:#}", synthetic(&undefined).unwrap_err()).contains("no section defines"));
+    // Fragments and uses come from the code; typing them is refused.
+    for typed in [r#"fragment = "Subs""#, r#"uses = ["Subs"]"#] {
+        let t = PROGRAM.replace(r#"title = "Main""#, &format!("title = \"Main\"\n{typed}"));
+        assert!(format!("{:#}", synthetic(&t).unwrap_err()).contains("unknown field"), "{typed}");
+    }
     let missing = PROGRAM.replace("src/x.rs:two", "src/x.rs:four");
     assert!(format!("{:#}", synthetic(&missing).unwrap_err()).contains("no such anchor"));
 }

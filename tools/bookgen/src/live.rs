@@ -1,0 +1,695 @@
+//! The book as a live report: a preprocessor that runs before mdBook's own
+//! `links`, so that it still sees every `{{#include}}` as written.
+//!
+//! - `{{#value ID [COL=VALUE ...] col=C [row=N] [agg=A] [fmt=F]}}` is one
+//!   number from `data/ID.csv` (or `data/thesis/NAME.csv` for `thesis/NAME`):
+//!   the rows whose columns equal the given values, then the `N`th of them or
+//!   an aggregate (`min`, `max`, `median`, `mean`, `sum`, `count`), formatted.
+//!   `col` may be a quotient of two columns, `col=a/b`.
+//! - `{{#table ID cols=a,b,c [COL=VALUE ...] [fmt=F]}}` renders rows as a table.
+//! - `{{#thesis TEXT}}` marks a number quoted from the thesis, `{{#given TEXT}}`
+//!   one that is not measured (a target, a parameter); both are shown as
+//!   written, and the test for hand-typed numbers lets them pass.
+//! - Under every included regenerated table (`../generated/ID.md`) and every
+//!   figure (`../figures/ID.svg`), a line says which run made it (mode, commit,
+//!   date) and whether the code that measured it has changed since.
+//! - Every `{{#include}}` is checked (file, anchor, non-empty region), and a
+//!   listing of source code gets a caption naming its file and anchor.
+//! - TeX between `\\(`..`\\)` and `\\[`..`\\]` becomes MathML, at build time.
+//!
+//! Any error names the page and the line.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow, bail};
+use mdbook_driver::book::Book;
+use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
+
+use crate::fresh;
+
+/// The preprocessor's name in `book.toml` (`[preprocessor.lifesearch]`).
+pub const NAME: &str = "lifesearch";
+
+/// The live-report preprocessor for the repository at `root`.
+pub struct Live {
+    root: PathBuf,
+}
+
+impl Live {
+    pub fn new(root: &Path) -> Live {
+        Live { root: root.to_path_buf() }
+    }
+}
+
+impl Preprocessor for Live {
+    fn name(&self) -> &str {
+        NAME
+    }
+
+    fn run(&self, ctx: &PreprocessorContext, mut book: Book) -> Result<Book> {
+        let src = ctx.root.join(&ctx.config.book.src);
+        let mut pages = Pages::new(&self.root);
+        let mut errors = Vec::new();
+        book.for_each_chapter_mut(|ch| {
+            let Some(path) = ch.path.clone() else { return };
+            match pages.expand(&ch.content, &src, &path) {
+                Ok(text) => ch.content = text,
+                Err(e) => errors.push(format!("{e:#}")),
+            }
+        });
+        if !errors.is_empty() {
+            bail!("{}", errors.join("\n"));
+        }
+        Ok(book)
+    }
+}
+
+/// A CSV held in memory: its header and rows.
+struct Csv {
+    path: PathBuf,
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+}
+
+impl Csv {
+    fn load(path: &Path) -> Result<Csv> {
+        let mut r = csv::Reader::from_path(path).with_context(|| format!("{}", path.display()))?;
+        let header = r.headers()?.iter().map(str::to_string).collect();
+        let mut rows = Vec::new();
+        for rec in r.records() {
+            rows.push(
+                rec.with_context(|| format!("{}", path.display()))?.iter().map(str::to_string).collect(),
+            );
+        }
+        Ok(Csv { path: path.to_path_buf(), header, rows })
+    }
+
+    fn column(&self, name: &str) -> Result<usize> {
+        self.header.iter().position(|h| h == name).ok_or_else(|| {
+            anyhow!("{} has no column '{name}' (it has: {})", self.path.display(), self.header.join(", "))
+        })
+    }
+}
+
+/// What the expansion of the book's pages needs: the repository, its CSVs
+/// (read once each) and the manifest.
+pub struct Pages {
+    root: PathBuf,
+    csvs: BTreeMap<String, Csv>,
+    manifest: Option<serde_json::Value>,
+    fingerprint: Option<String>,
+}
+
+impl Pages {
+    pub fn new(root: &Path) -> Pages {
+        Pages { root: root.to_path_buf(), csvs: BTreeMap::new(), manifest: None, fingerprint: None }
+    }
+
+    fn csv(&mut self, id: &str) -> Result<&Csv> {
+        if !id.chars().all(|c| c.is_ascii_alphanumeric() || "-_/.".contains(c)) || id.contains("..") {
+            bail!("'{id}' is not a data set name");
+        }
+        if !self.csvs.contains_key(id) {
+            let path = self.root.join("data").join(format!("{id}.csv"));
+            if !path.is_file() {
+                bail!("no data set '{id}' ({} does not exist)", path.display());
+            }
+            self.csvs.insert(id.to_string(), Csv::load(&path)?);
+        }
+        Ok(&self.csvs[id])
+    }
+
+    /// Expand one page (`page` is its path under the book's `src`).
+    pub fn expand(&mut self, text: &str, src: &Path, page: &Path) -> Result<String> {
+        let dir = src.join(page).parent().map(Path::to_path_buf).unwrap_or_default();
+        let mut out = String::with_capacity(text.len() + 256);
+        let mut prose = String::new();
+        let mut fence: Option<String> = None;
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let at = |e: anyhow::Error| anyhow!("{}:{}: {e:#}", page.display(), i + 1);
+            let trimmed = line.trim_start();
+            let marker = ["```", "~~~"].into_iter().find(|m| trimmed.starts_with(m));
+            if let Some(open) = &fence {
+                if trimmed.starts_with(open.as_str())
+                    && trimmed.trim_end().trim_start_matches(open.as_str()).is_empty()
+                {
+                    fence = None;
+                }
+                if trimmed.contains("{{#include") {
+                    self.check_include(line, &dir).map_err(at)?;
+                }
+                out.push_str(line);
+                out.push('\n');
+                continue;
+            }
+            if let Some(m) = marker {
+                // Prose so far is expanded as a whole (math may span lines).
+                out.push_str(&math(&prose).map_err(|e| anyhow!("{}: {e:#}", page.display()))?);
+                prose.clear();
+                let ticks: String = trimmed.chars().take_while(|&c| c == m.chars().next().unwrap()).collect();
+                fence = Some(ticks);
+                if let Some(next) = lines.get(i + 1)
+                    && next.contains("{{#include")
+                {
+                    let (file, anchor) = self
+                        .check_include(next, &dir)
+                        .map_err(|e| anyhow!("{}:{}: {e:#}", page.display(), i + 2))?;
+                    if file.extension().is_some_and(|x| x == "rs") {
+                        out.push_str(&caption(&self.root, &file, anchor.as_deref(), &dir));
+                    }
+                }
+                out.push_str(line);
+                out.push('\n');
+                continue;
+            }
+            let mut expanded = self.directives(line).map_err(at)?;
+            if trimmed.starts_with("{{#include") {
+                let (file, _) = self.check_include(line, &dir).map_err(at)?;
+                if let Some(id) = generated_id(&file) {
+                    expanded.push_str(&self.provenance(&id));
+                }
+            } else if let Some(id) = figure_id(trimmed) {
+                expanded.push_str(&self.provenance(&id));
+            }
+            prose.push_str(&expanded);
+            prose.push('\n');
+        }
+        if fence.is_some() {
+            bail!("{}: a code fence is never closed", page.display());
+        }
+        out.push_str(&math(&prose).map_err(|e| anyhow!("{}: {e:#}", page.display()))?);
+        Ok(out)
+    }
+
+    /// Check `{{#include PATH[:ANCHOR]}}` on this line: the file exists, and
+    /// a named anchor exists and encloses at least one non-blank line.
+    fn check_include(&self, line: &str, dir: &Path) -> Result<(PathBuf, Option<String>)> {
+        let start = line.find("{{#include").expect("caller saw it") + "{{#include".len();
+        let end = line[start..].find("}}").ok_or_else(|| anyhow!("unterminated {{{{#include"))? + start;
+        let spec = line[start..end].trim();
+        let (path, anchor) = match spec.split_once(':') {
+            Some((p, a)) => (p, Some(a.to_string())),
+            None => (spec, None),
+        };
+        let file = dir.join(path);
+        if !file.is_file() {
+            bail!("include '{spec}': no such file");
+        }
+        if let Some(a) = &anchor
+            && !a.chars().all(|c| c.is_ascii_digit() || c == ':')
+        {
+            let text = std::fs::read_to_string(&file).with_context(|| format!("include '{spec}'"))?;
+            if region(&text, a).is_none_or(|r| r.trim().is_empty()) {
+                bail!("include '{spec}': no anchor '{a}' in {}, or its region is empty", path);
+            }
+        }
+        Ok((file, anchor))
+    }
+
+    /// Expand `{{#value}}`, `{{#table}}` and `{{#thesis}}` in one line.
+    fn directives(&mut self, line: &str) -> Result<String> {
+        let mut out = String::new();
+        let mut rest = line;
+        while let Some(i) = rest.find("{{#") {
+            let (before, tail) = rest.split_at(i);
+            let name_end = tail[3..].find(|c: char| !c.is_ascii_alphanumeric()).map_or(tail.len(), |n| n + 3);
+            let name = &tail[3..name_end];
+            if !["value", "table", "thesis", "given"].contains(&name) {
+                out.push_str(before);
+                out.push_str(&tail[..name_end]);
+                rest = &tail[name_end..];
+                continue;
+            }
+            let close = tail.find("}}").ok_or_else(|| anyhow!("unterminated {{{{#{name}"))?;
+            let body = tail[name_end..close].trim();
+            out.push_str(before);
+            match name {
+                "value" => out.push_str(&self.value(body).with_context(|| format!("{{{{#value {body}}}}}"))?),
+                "table" => out.push_str(&self.table(body).with_context(|| format!("{{{{#table {body}}}}}"))?),
+                "thesis" => out
+                    .push_str(&format!("<span class=\"thesis\" title=\"the thesis' figure\">{body}</span>")),
+                _ => out.push_str(body),
+            }
+            rest = &tail[close + 2..];
+        }
+        out.push_str(rest);
+        Ok(out)
+    }
+
+    fn select(&mut self, body: &str) -> Result<(Query, Vec<Vec<String>>, Vec<String>)> {
+        let mut words = body.split_whitespace();
+        let id = words.next().ok_or_else(|| anyhow!("no data set named"))?.to_string();
+        let mut q = Query::default();
+        let mut filters = Vec::new();
+        for w in words {
+            let (k, v) = w.split_once('=').ok_or_else(|| anyhow!("'{w}' is not KEY=VALUE"))?;
+            match k {
+                "col" => q.col = Some(v.to_string()),
+                "cols" => q.cols = v.split(',').map(str::to_string).collect(),
+                "row" => q.row = Some(v.parse().map_err(|_| anyhow!("row={v}: not a row number"))?),
+                "agg" => q.agg = Some(v.to_string()),
+                "fmt" => q.fmt = Some(v.to_string()),
+                "num" | "den" => {}
+                _ => filters.push((k.to_string(), v.replace("%20", " "))),
+            }
+        }
+        let csv = self.csv(&id)?;
+        let mut idx = Vec::new();
+        for (k, v) in &filters {
+            idx.push((csv.column(k)?, v.as_str()));
+        }
+        let rows: Vec<Vec<String>> = csv
+            .rows
+            .iter()
+            .filter(|r| idx.iter().all(|&(c, v)| r.get(c).is_some_and(|x| x == v)))
+            .cloned()
+            .collect();
+        if rows.is_empty() {
+            bail!("no row of {} matches {}", csv.path.display(), body);
+        }
+        Ok((q, rows, csv.header.clone()))
+    }
+
+    fn value(&mut self, body: &str) -> Result<String> {
+        let (q, ..) = self.select(body)?;
+        let fmt = q.fmt.clone();
+        // num=K:V,.. and den=K:V,..: the quotient of two selections.
+        let part = |key: &str| {
+            body.split_whitespace()
+                .find_map(|w| w.strip_prefix(key))
+                .map(|f| f.replace(':', "=").replace(',', " "))
+        };
+        if let (Some(num), Some(den)) = (part("num="), part("den=")) {
+            let common: Vec<&str> = body
+                .split_whitespace()
+                .filter(|w| !w.starts_with("num=") && !w.starts_with("den=") && !w.starts_with("fmt="))
+                .collect();
+            let common = common.join(" ");
+            let (a, b) = (self.number(&format!("{common} {num}"))?, self.number(&format!("{common} {den}"))?);
+            return format_number(a / b, fmt.as_deref().unwrap_or(".2"));
+        }
+        if body.contains("num=") || body.contains("den=") {
+            bail!("num= and den= go together");
+        }
+        if fmt.is_none() {
+            let (q, rows, header) = self.select(body)?;
+            let col = q.col.as_deref().ok_or_else(|| anyhow!("no col= given"))?;
+            if q.agg.is_none() && !col.contains('/') {
+                let rows: Vec<&Vec<String>> = match q.row {
+                    Some(n) => rows.get(n.wrapping_sub(1)).into_iter().collect(),
+                    None => rows.iter().collect(),
+                };
+                if rows.len() == 1 {
+                    let c = header.iter().position(|h| h == col).ok_or_else(|| no_column(col, &header))?;
+                    return Ok(rows[0][c].clone());
+                }
+            }
+        }
+        format_number(self.number(body)?, fmt.as_deref().unwrap_or(".3"))
+    }
+
+    /// The number a `{{#value}}` body selects (before formatting).
+    fn number(&mut self, body: &str) -> Result<f64> {
+        let (q, rows, header) = self.select(body)?;
+        let col = q.col.as_deref().ok_or_else(|| anyhow!("no col= given"))?;
+        let pos = |name: &str| header.iter().position(|h| h == name).ok_or_else(|| no_column(name, &header));
+        let number = |r: &[String]| -> Result<f64> {
+            let get = |name: &str| -> Result<f64> {
+                let s = &r[pos(name)?];
+                s.trim().parse::<f64>().map_err(|_| anyhow!("column '{name}' holds '{s}', not a number"))
+            };
+            match col.split_once('/') {
+                Some((a, b)) => Ok(get(a)? / get(b)?),
+                None => get(col),
+            }
+        };
+        let picked: Vec<&Vec<String>> = match q.row {
+            Some(n) => {
+                vec![
+                    rows.get(n.wrapping_sub(1))
+                        .ok_or_else(|| anyhow!("row={n}: only {} rows match", rows.len()))?,
+                ]
+            }
+            None => rows.iter().collect(),
+        };
+        Ok(match q.agg.as_deref() {
+            None => {
+                if picked.len() != 1 {
+                    bail!("{} rows match; narrow it with a filter, row= or agg=", picked.len());
+                }
+                number(picked[0])?
+            }
+            Some("count") => picked.len() as f64,
+            Some(a) => {
+                let mut xs = picked.iter().map(|r| number(r)).collect::<Result<Vec<f64>>>()?;
+                xs.sort_by(f64::total_cmp);
+                match a {
+                    "min" => xs[0],
+                    "max" => xs[xs.len() - 1],
+                    "sum" => xs.iter().sum(),
+                    "mean" => xs.iter().sum::<f64>() / xs.len() as f64,
+                    "median" => {
+                        let n = xs.len();
+                        if n % 2 == 1 { xs[n / 2] } else { (xs[n / 2 - 1] + xs[n / 2]) / 2.0 }
+                    }
+                    _ => bail!("agg={a}: not one of min, max, median, mean, sum, count"),
+                }
+            }
+        })
+    }
+
+    fn table(&mut self, body: &str) -> Result<String> {
+        let (q, rows, header) = self.select(body)?;
+        let cols = if q.cols.is_empty() { header.clone() } else { q.cols.clone() };
+        let idx = cols
+            .iter()
+            .map(|c| header.iter().position(|h| h == c).ok_or_else(|| no_column(c, &header)))
+            .collect::<Result<Vec<_>>>()?;
+        let mut md = format!("\n| {} |\n|{}\n", cols.join(" | "), "---|".repeat(cols.len()));
+        for r in rows {
+            let cells: Vec<String> = idx
+                .iter()
+                .map(|&i| match (&q.fmt, r[i].parse::<f64>()) {
+                    (Some(f), Ok(x)) => format_number(x, f).unwrap_or_else(|_| r[i].clone()),
+                    _ => r[i].clone(),
+                })
+                .collect();
+            md += &format!("| {} |\n", cells.join(" | "));
+        }
+        Ok(md)
+    }
+
+    /// The line under a regenerated table or figure: which run made it.
+    fn provenance(&mut self, id: &str) -> String {
+        if self.manifest.is_none() {
+            let text = std::fs::read_to_string(self.root.join("data/manifest.json")).unwrap_or_default();
+            self.manifest = Some(serde_json::from_str(&text).unwrap_or(serde_json::Value::Null));
+            self.fingerprint = Some(fresh::fingerprint(&self.root));
+        }
+        let all = &self.manifest.as_ref().expect("loaded")["experiments"];
+        // A second figure of an experiment is named after it (`orphan-zoo-patterns`).
+        let id = match all.as_object() {
+            Some(map) if !map.contains_key(id) => map
+                .keys()
+                .filter(|k| id.starts_with(&format!("{k}-")))
+                .max_by_key(|k| k.len())
+                .map_or(id, String::as_str),
+            _ => id,
+        };
+        let entry = &all[id];
+        let s = |k: &str| entry[k].as_str().unwrap_or("?").to_string();
+        if entry.is_null() {
+            return format!(
+                "\n<p class=\"provenance stale\">⚠ <code>{id}</code> has never been run: \
+                 <code>experiments run {id}</code></p>\n"
+            );
+        }
+        let commit: String = s("commit").chars().take(7).collect();
+        let date = s("date").replace('T', " ").replace('Z', " UTC");
+        let current = self.fingerprint.as_deref() == Some(s("fingerprint").as_str());
+        let (class, state) = if current {
+            ("provenance", "current".to_string())
+        } else {
+            (
+                "provenance stale",
+                format!(
+                    "⚠ STALE: the code that measures it has changed since; rerun with <code>experiments run {id}</code>"
+                ),
+            )
+        };
+        format!(
+            "\n<p class=\"{class}\">From <code>data/{id}.csv</code>: {} run at commit <code>{commit}</code>, {date}: {state}.</p>\n",
+            s("mode")
+        )
+    }
+}
+
+fn no_column(name: &str, header: &[String]) -> anyhow::Error {
+    anyhow!("no column '{name}' (it has: {})", header.join(", "))
+}
+
+#[derive(Default)]
+struct Query {
+    col: Option<String>,
+    cols: Vec<String>,
+    row: Option<usize>,
+    agg: Option<String>,
+    fmt: Option<String>,
+}
+
+/// `.N` fixed decimals, `,.N` with thousands separators, `e.N` as a × 10^b,
+/// `%.N` as a percentage, `x.N` with a trailing ×.
+pub fn format_number(v: f64, fmt: &str) -> Result<String> {
+    let digits = |s: &str| -> Result<usize> {
+        s.strip_prefix('.')
+            .and_then(|d| d.parse().ok())
+            .ok_or_else(|| anyhow!("fmt={fmt}: expected .N, ,.N, e.N, %.N or x.N"))
+    };
+    if !v.is_finite() {
+        bail!("the value is {v}");
+    }
+    Ok(match fmt.chars().next() {
+        Some(',') => thousands(&format!("{:.*}", digits(&fmt[1..])?, v)),
+        Some('e') => {
+            let n = digits(&fmt[1..])?;
+            let exp = if v == 0.0 { 0 } else { v.abs().log10().floor() as i32 };
+            let mant = v / 10f64.powi(exp);
+            format!("{mant:.n$} × 10<sup>{exp}</sup>")
+        }
+        Some('%') => format!("{:.*}%", digits(&fmt[1..])?, v * 100.0),
+        Some('x') => format!("{:.*}×", digits(&fmt[1..])?, v),
+        _ => format!("{:.*}", digits(fmt)?, v),
+    })
+}
+
+fn thousands(s: &str) -> String {
+    let (sign, s) = s.strip_prefix('-').map_or(("", s), |r| ("-", r));
+    let (int, frac) = s.split_once('.').map_or((s, None), |(a, b)| (a, Some(b)));
+    let mut out = String::new();
+    for (i, c) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    match frac {
+        Some(f) => format!("{sign}{out}.{f}"),
+        None => format!("{sign}{out}"),
+    }
+}
+
+/// The lines inside the anchor region `name` (between its start and end
+/// anchor lines left out; `None` if there is no such anchor.
+pub fn region(text: &str, name: &str) -> Option<String> {
+    let marker = crate::anchor_name;
+    let (mut inside, mut found, mut out) = (false, false, String::new());
+    for line in text.lines() {
+        if let Some(n) = marker(line, "ANCHOR:") {
+            inside |= n == name;
+            found |= n == name;
+        } else if let Some(n) = marker(line, "ANCHOR_END:") {
+            inside &= n != name;
+        } else if inside {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    found.then_some(out)
+}
+
+/// `ID` for an include of `.../generated/ID.md`.
+fn generated_id(file: &Path) -> Option<String> {
+    let parent = file.parent()?.file_name()?;
+    if parent != "generated" || file.extension()? != "md" {
+        return None;
+    }
+    Some(file.file_stem()?.to_string_lossy().into_owned())
+}
+
+/// `ID` for an image line `![...](../figures/ID.svg)`.
+fn figure_id(line: &str) -> Option<String> {
+    let rest = line.strip_prefix("![")?;
+    let target = &rest[rest.find("](")? + 2..];
+    let target = &target[..target.find(')')?];
+    let name = target.strip_prefix("../figures/")?.strip_suffix(".svg")?;
+    Some(name.to_string())
+}
+
+/// A listing's caption: its file (linked, relative to the built page) and anchor.
+fn caption(root: &Path, file: &Path, anchor: Option<&str>, dir: &Path) -> String {
+    let file = file.canonicalize().unwrap_or_else(|_| file.to_path_buf());
+    let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    let rel = file.strip_prefix(&root).unwrap_or(&file).to_string_lossy().replace('\\', "/");
+    // The built page sits as deep under book/build as its source under book/src.
+    let depth = dir
+        .canonicalize()
+        .ok()
+        .and_then(|d| d.strip_prefix(root.join("book/src")).ok().map(|p| p.components().count()))
+        .unwrap_or(0);
+    let up = "../".repeat(depth + 2);
+    let what = anchor.map(|a| format!(", anchor <code>{a}</code>")).unwrap_or_default();
+    format!(
+        "<p class=\"listing-caption\">Listing from <a href=\"{up}{rel}\"><code>{rel}</code></a>{what}</p>\n\n"
+    )
+}
+
+/// Replace `\\( … \\)` and `\\[ … \\]` by MathML.
+pub fn math(text: &str) -> Result<String> {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    loop {
+        let next = ["\\\\(", "\\\\["].iter().filter_map(|o| rest.find(o).map(|i| (i, *o))).min();
+        let Some((i, open)) = next else { break };
+        // Skip what sits inside inline code.
+        if rest[..i].matches('`').count() % 2 == 1 {
+            let close = rest[i..].find('`').map_or(rest.len(), |c| i + c + 1);
+            out.push_str(&rest[..close]);
+            rest = &rest[close..];
+            continue;
+        }
+        let close_tok = if open == "\\\\(" { "\\\\)" } else { "\\\\]" };
+        let body_start = i + open.len();
+        let end = rest[body_start..].find(close_tok).ok_or_else(|| {
+            anyhow!("'{open}' without its '{close_tok}' near: {}", &rest[i..(i + 40).min(rest.len())])
+        })? + body_start;
+        out.push_str(&rest[..i]);
+        let tex = unescape_markdown(&rest[body_start..end]);
+        out.push_str(&mathml(&tex, open == "\\\\[")?);
+        rest = &rest[end + close_tok.len()..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// The chapters write TeX for Markdown (`\_` for `_`, `\\` for `\`): undo that.
+fn unescape_markdown(s: &str) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\'
+            && let Some(&n) = chars.peek()
+            && "\\_*{}[]()#+-.!|`<>".contains(n)
+        {
+            out.push(n);
+            chars.next();
+            continue;
+        }
+        out.push(c);
+    }
+    out.replace('\n', " ")
+}
+
+fn mathml(tex: &str, display: bool) -> Result<String> {
+    use pulldown_latex::{Parser, RenderConfig, Storage, config::DisplayMode, push_mathml};
+    let storage = Storage::new();
+    let parser = Parser::new(tex, &storage);
+    let mut events = Vec::new();
+    for e in parser {
+        events.push(e.map_err(|e| anyhow!("TeX '{tex}': {e}"))?);
+    }
+    let config = RenderConfig {
+        display_mode: if display { DisplayMode::Block } else { DisplayMode::Inline },
+        annotation: Some(tex),
+        ..RenderConfig::default()
+    };
+    let mut html = String::new();
+    push_mathml(&mut html, events.into_iter().map(Ok::<_, std::io::Error>), config)?;
+    // `\ ` comes out as an escaped entity, which would show as text.
+    let html = html.replace("&amp;nbsp;", "&#160;").replace("&nbsp;", "&#160;");
+    // Markdown would read * _ ` [ ] \ in the MathML's text as markup.
+    let mut safe = String::with_capacity(html.len());
+    for c in html.chars() {
+        match c {
+            '*' | '_' | '`' | '[' | ']' | '\\' | '|' | '~' => safe.push_str(&format!("&#{};", c as u32)),
+            '\n' => safe.push(' '),
+            _ => safe.push(c),
+        }
+    }
+    Ok(if display { format!("\n\n{safe}\n\n") } else { safe })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn repo(csv: &str) -> tempfile::TempDir {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(d.path().join("data")).unwrap();
+        std::fs::create_dir_all(d.path().join("book/src/ch")).unwrap();
+        std::fs::create_dir_all(d.path().join("src")).unwrap();
+        std::fs::write(d.path().join("data/t.csv"), csv).unwrap();
+        std::fs::write(
+            d.path().join("src/a.rs"),
+            ["good", "fn f() {}", "/good", "empty", "", "/empty"]
+                .map(|l| match (l.strip_prefix('/'), l) {
+                    (Some(end), _) => format!("// {}: {end}\n", ["ANCHOR", "END"].join("_")),
+                    (None, "good" | "empty") => format!("// {}: {l}\n", "ANCHOR"),
+                    _ => format!("{l}\n"),
+                })
+                .concat(),
+        )
+        .unwrap();
+        d
+    }
+
+    fn expand(d: &tempfile::TempDir, text: &str) -> Result<String> {
+        Pages::new(d.path()).expand(text, &d.path().join("book/src"), Path::new("ch/page.md"))
+    }
+
+    const CSV: &str = "name,kind,ms,base\na,x,1.5,3\nb,x,2.5,5\nc,y,10,20\n";
+
+    #[test]
+    fn values_come_from_the_csv() {
+        let d = repo(CSV);
+        assert_eq!(expand(&d, "t {{#value t name=b col=ms}} s").unwrap(), "t 2.5 s\n");
+        assert_eq!(expand(&d, "{{#value t kind=x col=ms agg=median fmt=.1}}").unwrap(), "2.0\n");
+        assert_eq!(expand(&d, "{{#value t name=c col=base/ms fmt=x.1}}").unwrap(), "2.0×\n");
+        assert_eq!(expand(&d, "{{#value t kind=x col=ms agg=count fmt=.0}}").unwrap(), "2\n");
+        assert_eq!(expand(&d, "{{#value t col=ms row=3 fmt=,.0}}").unwrap(), "10\n");
+        assert_eq!(expand(&d, "{{#value t col=ms num=name:c den=name:a fmt=.1}}").unwrap(), "6.7\n");
+        assert_eq!(format_number(1234567.0, ",.0").unwrap(), "1,234,567");
+        assert_eq!(format_number(5.7e10, "e.1").unwrap(), "5.7 × 10<sup>10</sup>");
+    }
+
+    #[test]
+    fn an_unknown_key_fails_with_page_and_line() {
+        let d = repo(CSV);
+        let e = format!("{:#}", expand(&d, "one\n{{#value t name=a col=nope}}").unwrap_err());
+        assert!(e.starts_with("ch/page.md:2:") && e.contains("no column 'nope'"), "{e}");
+        let e = format!("{:#}", expand(&d, "{{#value t name=zz col=ms}}").unwrap_err());
+        assert!(e.contains("no row"), "{e}");
+        let e = format!("{:#}", expand(&d, "\n\n{{#value nosuch col=ms}}").unwrap_err());
+        assert!(e.starts_with("ch/page.md:3:") && e.contains("no data set 'nosuch'"), "{e}");
+        let e = format!("{:#}", expand(&d, "{{#value t kind=x col=ms}}").unwrap_err());
+        assert!(e.contains("2 rows match"), "{e}");
+    }
+
+    #[test]
+    fn includes_are_checked_and_captioned() {
+        let d = repo(CSV);
+        let ok = expand(&d, "```rust\n{{#include ../../../src/a.rs:good}}\n```\n").unwrap();
+        assert!(ok.contains("listing-caption") && ok.contains("src/a.rs") && ok.contains("good"), "{ok}");
+        for (bad, why) in [
+            ("../../../src/a.rs:missing", "no anchor 'missing'"),
+            ("../../../src/a.rs:empty", "no anchor 'empty'"),
+            ("../../../src/none.rs", "no such file"),
+        ] {
+            let e = format!(
+                "{:#}",
+                expand(&d, &format!("text\n```rust\n{{{{#include {bad}}}}}\n```\n")).unwrap_err()
+            );
+            assert!(e.starts_with("ch/page.md:3:") && e.contains(why), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn tex_becomes_mathml_outside_code() {
+        let d = repo(CSV);
+        let out = expand(&d, "a \\\\(x\\_1^2\\\\) b `\\\\(raw\\\\)`\n```\n\\\\(code\\\\)\n```\n").unwrap();
+        assert!(out.contains("<math") && !out.contains("\\\\(x"), "{out}");
+        assert!(out.contains("`\\\\(raw\\\\)`") && out.contains("\\\\(code\\\\)"), "{out}");
+        assert!(expand(&d, "\\\\(x").is_err());
+    }
+}
