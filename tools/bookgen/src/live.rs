@@ -5,7 +5,8 @@
 //!   number from `data/ID.csv` (or `data/thesis/NAME.csv` for `thesis/NAME`):
 //!   the rows whose columns equal the given values, then the `N`th of them or
 //!   an aggregate (`min`, `max`, `median`, `mean`, `sum`, `count`), formatted.
-//!   `col` may be a quotient of two columns, `col=a/b`.
+//!   `col` may be a quotient of two columns, `col=a/b`; `eq=A:B` (`ne=A:B`)
+//!   keeps the rows whose columns A and B are equal (differ); a count may be 0.
 //! - `{{#table ID cols=a,b,c [COL=VALUE ...] [fmt=F]}}` renders rows as a table.
 //! - `{{#thesis TEXT}}` marks a number quoted from the thesis, `{{#given TEXT}}`
 //!   one that is not measured (a target, a parameter); both are shown as
@@ -243,6 +244,8 @@ impl Pages {
         let id = words.next().ok_or_else(|| anyhow!("no data set named"))?.to_string();
         let mut q = Query::default();
         let mut filters = Vec::new();
+        // eq=A:B / ne=A:B keep the rows whose columns A and B are equal / differ.
+        let mut pairs = Vec::new();
         for w in words {
             let (k, v) = w.split_once('=').ok_or_else(|| anyhow!("'{w}' is not KEY=VALUE"))?;
             match k {
@@ -252,6 +255,10 @@ impl Pages {
                 "agg" => q.agg = Some(v.to_string()),
                 "fmt" => q.fmt = Some(v.to_string()),
                 "num" | "den" => {}
+                "eq" | "ne" => {
+                    let (a, b) = v.split_once(':').ok_or_else(|| anyhow!("{k}={v}: expected COL:COL"))?;
+                    pairs.push((a.to_string(), b.to_string(), k == "eq"));
+                }
                 _ => filters.push((k.to_string(), v.replace("%20", " "))),
             }
         }
@@ -260,13 +267,19 @@ impl Pages {
         for (k, v) in &filters {
             idx.push((csv.column(k)?, v.as_str()));
         }
+        let mut cmp = Vec::new();
+        for (a, b, eq) in &pairs {
+            cmp.push((csv.column(a)?, csv.column(b)?, *eq));
+        }
         let rows: Vec<Vec<String>> = csv
             .rows
             .iter()
             .filter(|r| idx.iter().all(|&(c, v)| r.get(c).is_some_and(|x| x == v)))
+            .filter(|r| cmp.iter().all(|&(a, b, eq)| (r[a] == r[b]) == eq))
             .cloned()
             .collect();
-        if rows.is_empty() {
+        // A count may be zero; anything else needs a row to read.
+        if rows.is_empty() && q.agg.as_deref() != Some("count") {
             bail!("no row of {} matches {}", csv.path.display(), body);
         }
         Ok((q, rows, csv.header.clone()))
@@ -647,6 +660,9 @@ mod tests {
         assert_eq!(expand(&d, "{{#value t kind=x col=ms agg=median fmt=.1}}").unwrap(), "2.0\n");
         assert_eq!(expand(&d, "{{#value t name=c col=base/ms fmt=x.1}}").unwrap(), "2.0×\n");
         assert_eq!(expand(&d, "{{#value t kind=x col=ms agg=count fmt=.0}}").unwrap(), "2\n");
+        assert_eq!(expand(&d, "{{#value t kind=z col=ms agg=count fmt=.0}}").unwrap(), "0\n");
+        assert_eq!(expand(&d, "{{#value t eq=name:kind col=ms agg=count fmt=.0}}").unwrap(), "0\n");
+        assert_eq!(expand(&d, "{{#value t ne=ms:base col=ms agg=count fmt=.0}}").unwrap(), "3\n");
         assert_eq!(expand(&d, "{{#value t col=ms row=3 fmt=,.0}}").unwrap(), "10\n");
         assert_eq!(expand(&d, "{{#value t col=ms num=name:c den=name:a fmt=.1}}").unwrap(), "6.7\n");
         assert_eq!(format_number(1234567.0, ",.0").unwrap(), "1,234,567");
