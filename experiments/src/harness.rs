@@ -250,12 +250,19 @@ pub fn check_outputs(ctx: &Ctx, e: &crate::exp::Experiment, report: &Report) -> 
     {
         bail!("{}: {rows} rows, {want} expected in {} mode", csv.display(), ctx.mode.name());
     }
+    let mut figures: Vec<PathBuf> =
+        extra_figures(ctx.out(), e.id).into_iter().map(|f| ctx.out().join(f)).collect();
     if e.figure {
-        let base = ctx.figure(e.id);
-        for (ext, ok) in [("svg", crate::plot::is_svg as fn(&Path) -> bool), ("png", crate::plot::is_png)] {
-            if !ok(&base.with_extension(ext)) {
-                bail!("{}: missing or not a valid {ext}", base.with_extension(ext).display());
-            }
+        figures.extend(["svg", "png"].map(|ext| ctx.figure(e.id).with_extension(ext)));
+    }
+    for f in figures {
+        let ok = if f.extension().is_some_and(|x| x == "svg") {
+            crate::plot::is_svg(&f)
+        } else {
+            crate::plot::is_png(&f)
+        };
+        if !ok {
+            bail!("{}: missing or not a valid figure", f.display());
         }
     }
     let md = ctx.generated(e.id);
@@ -279,8 +286,22 @@ pub fn count_rows(path: &Path) -> Result<usize> {
 
 /// The files experiment `e` writes, relative to a root: its CSV (unless
 /// `with_csv` is false), its figures, its Markdown.
-fn outputs(e: &crate::exp::Experiment, with_csv: bool) -> Vec<PathBuf> {
-    let mut v = Vec::new();
+/// A second figure of an experiment, `book/src/figures/ID-NAME.{svg,png}`
+/// (relative to `dir`), drawn beside its main one.
+fn extra_figures(dir: &Path, id: &str) -> Vec<PathBuf> {
+    let figures = Path::new("book/src/figures");
+    let Ok(entries) = std::fs::read_dir(dir.join(figures)) else { return Vec::new() };
+    let mut v: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .filter(|n| n.starts_with(&format!("{id}-")) && (n.ends_with(".svg") || n.ends_with(".png")))
+        .map(|n| figures.join(n))
+        .collect();
+    v.sort();
+    v
+}
+
+fn outputs(e: &crate::exp::Experiment, with_csv: bool, stage: &Path) -> Vec<PathBuf> {
+    let mut v = extra_figures(stage, e.id);
     if with_csv {
         v.push(PathBuf::from(format!("data/{}.csv", e.id)));
     }
@@ -298,7 +319,7 @@ fn outputs(e: &crate::exp::Experiment, with_csv: bool) -> Vec<PathBuf> {
 pub fn publish(staged: &Ctx, ctx: &Ctx, e: &crate::exp::Experiment) -> Result<()> {
     let stage = staged.out().to_path_buf();
     let with_csv = stage.join(format!("data/{}.csv", e.id)).exists();
-    for rel in outputs(e, with_csv) {
+    for rel in outputs(e, with_csv, &stage) {
         let (from, to) = (stage.join(&rel), ctx.root.join(&rel));
         if let Some(dir) = to.parent() {
             std::fs::create_dir_all(dir).with_context(|| format!("{}", dir.display()))?;

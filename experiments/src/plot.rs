@@ -132,6 +132,18 @@ pub fn human(v: f64) -> String {
 }
 
 impl Ticks {
+    /// The label of a tick at `v`, where an axis drawn in log10 units
+    /// (`log`) labels whole decades only.
+    pub fn axis_label(self, v: f64, log: bool) -> String {
+        if !log {
+            self.label(v)
+        } else if (v - v.round()).abs() < 1e-6 {
+            self.label(10f64.powf(v.round()))
+        } else {
+            String::new()
+        }
+    }
+
     pub fn label(self, v: f64) -> String {
         match self {
             Ticks::Number => human(v),
@@ -340,15 +352,7 @@ impl Chart for Density {
             .light_line_style(LIGHT)
             .bold_line_style(BOLD)
             .x_labels(if log_x { ((x1 - x0) as usize + 1) * 2 } else { 10 })
-            .x_label_formatter(&|v: &f64| {
-                if !log_x {
-                    ticks.label(*v)
-                } else if (v - v.round()).abs() < 1e-6 {
-                    ticks.label(10f64.powf(v.round()))
-                } else {
-                    String::new()
-                }
-            })
+            .x_label_formatter(&|v: &f64| ticks.axis_label(*v, log_x))
             .y_label_formatter(&|v: &f64| trim_tick(*v))
             .x_desc(&self.x_label)
             .y_desc(if log_x { "density (per decade)" } else { "density" })
@@ -484,15 +488,7 @@ impl Chart for Violin {
                     String::new()
                 }
             })
-            .y_label_formatter(&|v: &f64| {
-                if !log_y {
-                    ticks.label(*v)
-                } else if (v - v.round()).abs() < 1e-6 {
-                    ticks.label(10f64.powf(v.round()))
-                } else {
-                    String::new()
-                }
-            })
+            .y_label_formatter(&|v: &f64| ticks.axis_label(*v, log_y))
             .y_desc(&self.y_label)
             .axis_desc_style((FONT, DESC))
             .label_style((FONT, TICK))

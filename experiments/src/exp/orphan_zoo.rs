@@ -354,10 +354,9 @@ fn patterns_figure(ctx: &Ctx) -> Result<()> {
     if panels.is_empty() {
         return Ok(());
     }
-    // Written straight to the root: it depends on the committed zoo only, not
-    // on this experiment's CSV, so it is not one of the staged outputs.
+    // Staged beside the main figure and published with it.
     render(
-        &ctx.root.join("book/src/figures").join(format!("{ID}-patterns")),
+        &ctx.figure(&format!("{ID}-patterns")),
         &Cells { title: "Orphans from the literature (black: alive)".into(), panels, columns: 3 },
     )
 }

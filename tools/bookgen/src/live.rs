@@ -6,7 +6,9 @@
 //!   the rows whose columns equal the given values, then the `N`th of them or
 //!   an aggregate (`min`, `max`, `median`, `mean`, `sum`, `count`), formatted.
 //!   `col` may be a quotient of two columns, `col=a/b`; `eq=A:B` (`ne=A:B`)
-//!   keeps the rows whose columns A and B are equal (differ); a count may be 0.
+//!   keeps the rows whose columns A and B are equal (differ); a count may be 0;
+//!   `missing=TEXT` shows TEXT where no row matches (rows that only a full
+//!   run makes), while an unknown data set or column still fails.
 //! - `{{#table ID cols=a,b,c [COL=VALUE ...] [fmt=F]}}` renders rows as a table.
 //! - `{{#thesis TEXT}}` marks a number quoted from the thesis, `{{#given TEXT}}`
 //!   one that is not measured (a target, a parameter); both are shown as
@@ -127,6 +129,8 @@ impl Pages {
         let mut out = String::with_capacity(text.len() + 256);
         let mut prose = String::new();
         let mut fence: Option<String> = None;
+        // A page's bad values are reported together, not one per build.
+        let mut bad = Vec::new();
         let lines: Vec<&str> = text.lines().collect();
         for (i, line) in lines.iter().enumerate() {
             let at = |e: anyhow::Error| anyhow!("{}:{}: {e:#}", page.display(), i + 1);
@@ -165,7 +169,13 @@ impl Pages {
                 out.push('\n');
                 continue;
             }
-            let mut expanded = self.directives(line).map_err(at)?;
+            let mut expanded = match self.directives(line) {
+                Ok(text) => text,
+                Err(e) => {
+                    bad.push(format!("{:#}", at(e)));
+                    String::new()
+                }
+            };
             if trimmed.starts_with("{{#include") {
                 let (file, _) = self.check_include(line, &dir).map_err(at)?;
                 if let Some(id) = generated_id(&file) {
@@ -176,6 +186,9 @@ impl Pages {
             }
             prose.push_str(&expanded);
             prose.push('\n');
+        }
+        if !bad.is_empty() {
+            bail!("{}", bad.join("\n"));
         }
         if fence.is_some() {
             bail!("{}: a code fence is never closed", page.display());
@@ -254,6 +267,7 @@ impl Pages {
                 "row" => q.row = Some(v.parse().map_err(|_| anyhow!("row={v}: not a row number"))?),
                 "agg" => q.agg = Some(v.to_string()),
                 "fmt" => q.fmt = Some(v.to_string()),
+                "missing" => {}
                 "num" | "den" => {}
                 "eq" | "ne" => {
                     let (a, b) = v.split_once(':').ok_or_else(|| anyhow!("{k}={v}: expected COL:COL"))?;
@@ -266,6 +280,10 @@ impl Pages {
         let mut idx = Vec::new();
         for (k, v) in &filters {
             idx.push((csv.column(k)?, v.as_str()));
+        }
+        // Every column named must exist, whether or not a row matches.
+        for name in q.col.iter().flat_map(|c| c.split('/')).chain(q.cols.iter().map(String::as_str)) {
+            csv.column(name)?;
         }
         let mut cmp = Vec::new();
         for (a, b, eq) in &pairs {
@@ -280,12 +298,25 @@ impl Pages {
             .collect();
         // A count may be zero; anything else needs a row to read.
         if rows.is_empty() && q.agg.as_deref() != Some("count") {
-            bail!("no row of {} matches {}", csv.path.display(), body);
+            return Err(anyhow::Error::new(NoRow(format!(
+                "no row of {} matches {}",
+                csv.path.display(),
+                body
+            ))));
         }
         Ok((q, rows, csv.header.clone()))
     }
 
     fn value(&mut self, body: &str) -> Result<String> {
+        // missing=TEXT: rows that a quick run does not make are shown as TEXT;
+        // an unknown data set or column still fails.
+        if let Some(text) = body.split_whitespace().find_map(|w| w.strip_prefix("missing=")) {
+            let rest: Vec<&str> = body.split_whitespace().filter(|w| !w.starts_with("missing=")).collect();
+            return match self.value(&rest.join(" ")) {
+                Err(e) if e.downcast_ref::<NoRow>().is_some() => Ok(text.replace("%20", " ")),
+                other => other,
+            };
+        }
         let (q, ..) = self.select(body)?;
         let fmt = q.fmt.clone();
         // num=K:V,.. and den=K:V,..: the quotient of two selections.
@@ -438,6 +469,18 @@ impl Pages {
         )
     }
 }
+
+/// No row matches a selection (the one error `missing=` turns into text).
+#[derive(Debug)]
+struct NoRow(String);
+
+impl std::fmt::Display for NoRow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for NoRow {}
 
 fn no_column(name: &str, header: &[String]) -> anyhow::Error {
     anyhow!("no column '{name}' (it has: {})", header.join(", "))
@@ -661,6 +704,8 @@ mod tests {
         assert_eq!(expand(&d, "{{#value t name=c col=base/ms fmt=x.1}}").unwrap(), "2.0×\n");
         assert_eq!(expand(&d, "{{#value t kind=x col=ms agg=count fmt=.0}}").unwrap(), "2\n");
         assert_eq!(expand(&d, "{{#value t kind=z col=ms agg=count fmt=.0}}").unwrap(), "0\n");
+        assert_eq!(expand(&d, "{{#value t kind=z col=ms missing=n/a%20here}}").unwrap(), "n/a here\n");
+        assert!(expand(&d, "{{#value t kind=z col=nope missing=n/a}}").is_err());
         assert_eq!(expand(&d, "{{#value t eq=name:kind col=ms agg=count fmt=.0}}").unwrap(), "0\n");
         assert_eq!(expand(&d, "{{#value t ne=ms:base col=ms agg=count fmt=.0}}").unwrap(), "3\n");
         assert_eq!(expand(&d, "{{#value t col=ms row=3 fmt=,.0}}").unwrap(), "10\n");
