@@ -176,6 +176,22 @@ fn decades(lo: f64, hi: f64) -> (f64, f64) {
 }
 
 /// A one-line legend across the top of `area`: a swatch and a name per series.
+/// Title a chart of several series and put their legend under the title
+/// (one series needs none); returns the area left for the chart.
+fn titled_with_legend<'a, DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    names: impl Iterator<Item = &'a str>,
+) -> Result<DrawingArea<DB, Shift>> {
+    let (top, rest) = root.split_vertically(34 + TITLE);
+    top.titled(title, (FONT, TITLE)).map_err(pe)?;
+    let items: Vec<(String, RGBColor)> = names.enumerate().map(|(i, n)| (n.to_string(), color(i))).collect();
+    if items.len() > 1 {
+        legend_strip(&top.split_vertically(TITLE + 4).1, &items)?;
+    }
+    Ok(rest)
+}
+
 fn legend_strip<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     items: &[(String, RGBColor)],
@@ -332,13 +348,7 @@ impl Chart for Density {
             })
             .collect();
         let y_max = curves.iter().flatten().fold(0.0f64, |a, &b| a.max(b)).max(1e-12) * 1.05;
-        let (top, root) = root.split_vertically(34 + TITLE);
-        top.titled(&self.title, (FONT, TITLE)).map_err(pe)?;
-        let items: Vec<(String, RGBColor)> =
-            self.series.iter().enumerate().map(|(i, s)| (s.0.clone(), color(i))).collect();
-        if items.len() > 1 {
-            legend_strip(&top.split_vertically(TITLE + 4).1, &items)?;
-        }
+        let root = titled_with_legend(root, &self.title, self.series.iter().map(|s| s.0.as_str()))?;
         let mut chart = ChartBuilder::on(&root)
             .margin(12)
             .x_label_area_size(58)
@@ -395,13 +405,7 @@ impl Chart for Scatter {
         let pts = || self.series.iter().flat_map(|(_, p)| p.iter());
         let (x0, x1) = range(pts().map(|p| p.0));
         let (y0, y1) = range(pts().map(|p| p.1));
-        let (top, root) = root.split_vertically(34 + TITLE);
-        top.titled(&self.title, (FONT, TITLE)).map_err(pe)?;
-        let items: Vec<(String, RGBColor)> =
-            self.series.iter().enumerate().map(|(i, s)| (s.0.clone(), color(i))).collect();
-        if items.len() > 1 {
-            legend_strip(&top.split_vertically(TITLE + 4).1, &items)?;
-        }
+        let root = titled_with_legend(root, &self.title, self.series.iter().map(|s| s.0.as_str()))?;
         let mut cb = ChartBuilder::on(&root);
         cb.margin(12).x_label_area_size(58).y_label_area_size(96);
         let ticks = self.ticks;
