@@ -131,6 +131,7 @@ impl Pages {
         let mut fence: Option<String> = None;
         // A page's bad values are reported together, not one per build.
         let mut bad = Vec::new();
+        let on_page = |e: anyhow::Error| anyhow!("{}: {e:#}", page.display());
         let lines: Vec<&str> = text.lines().collect();
         for (i, line) in lines.iter().enumerate() {
             let at = |e: anyhow::Error| anyhow!("{}:{}: {e:#}", page.display(), i + 1);
@@ -143,7 +144,7 @@ impl Pages {
                     fence = None;
                 }
                 if trimmed.contains("{{#include") {
-                    self.check_include(line, &dir).map_err(at)?;
+                    Self::check_include(line, &dir).map_err(at)?;
                 }
                 out.push_str(line);
                 out.push('\n');
@@ -151,16 +152,15 @@ impl Pages {
             }
             if let Some(m) = marker {
                 // Prose so far is expanded as a whole (math may span lines).
-                out.push_str(&math(&prose).map_err(|e| anyhow!("{}: {e:#}", page.display()))?);
+                out.push_str(&math(&prose).map_err(on_page)?);
                 prose.clear();
                 let ticks: String = trimmed.chars().take_while(|&c| c == m.chars().next().unwrap()).collect();
                 fence = Some(ticks);
+                // The include itself is checked on its own line, inside the fence.
                 if let Some(next) = lines.get(i + 1)
                     && next.contains("{{#include")
                 {
-                    let (file, anchor) = self
-                        .check_include(next, &dir)
-                        .map_err(|e| anyhow!("{}:{}: {e:#}", page.display(), i + 2))?;
+                    let (file, anchor) = Self::parse_include(next, &dir).map_err(at)?;
                     if file.extension().is_some_and(|x| x == "rs") {
                         out.push_str(&caption(&self.root, &file, anchor.as_deref(), &dir));
                     }
@@ -177,7 +177,7 @@ impl Pages {
                 }
             };
             if trimmed.starts_with("{{#include") {
-                let (file, _) = self.check_include(line, &dir).map_err(at)?;
+                let (file, _) = Self::check_include(line, &dir).map_err(at)?;
                 if let Some(id) = generated_id(&file) {
                     expanded.push_str(&self.provenance(&id));
                 }
@@ -193,21 +193,27 @@ impl Pages {
         if fence.is_some() {
             bail!("{}: a code fence is never closed", page.display());
         }
-        out.push_str(&math(&prose).map_err(|e| anyhow!("{}: {e:#}", page.display()))?);
+        out.push_str(&math(&prose).map_err(on_page)?);
         Ok(out)
     }
 
-    /// Check `{{#include PATH[:ANCHOR]}}` on this line: the file exists, and
-    /// a named anchor exists and encloses at least one non-blank line.
-    fn check_include(&self, line: &str, dir: &Path) -> Result<(PathBuf, Option<String>)> {
+    /// The file and anchor of `{{#include PATH[:ANCHOR]}}` on this line.
+    fn parse_include(line: &str, dir: &Path) -> Result<(PathBuf, Option<String>)> {
         let start = line.find("{{#include").expect("caller saw it") + "{{#include".len();
         let end = line[start..].find("}}").ok_or_else(|| anyhow!("unterminated {{{{#include"))? + start;
         let spec = line[start..end].trim();
-        let (path, anchor) = match spec.split_once(':') {
-            Some((p, a)) => (p, Some(a.to_string())),
-            None => (spec, None),
-        };
-        let file = dir.join(path);
+        Ok(match spec.split_once(':') {
+            Some((p, a)) => (dir.join(p), Some(a.to_string())),
+            None => (dir.join(spec), None),
+        })
+    }
+
+    /// Check the include on this line: the file exists, and a named anchor
+    /// exists and encloses at least one non-blank line.
+    fn check_include(line: &str, dir: &Path) -> Result<(PathBuf, Option<String>)> {
+        let (file, anchor) = Self::parse_include(line, dir)?;
+        let shown = file.strip_prefix(dir).unwrap_or(&file).display().to_string();
+        let spec = anchor.as_ref().map_or(shown.clone(), |a| format!("{shown}:{a}"));
         if !file.is_file() {
             bail!("include '{spec}': no such file");
         }
@@ -216,7 +222,7 @@ impl Pages {
         {
             let text = std::fs::read_to_string(&file).with_context(|| format!("include '{spec}'"))?;
             if region(&text, a).is_none_or(|r| r.trim().is_empty()) {
-                bail!("include '{spec}': no anchor '{a}' in {}, or its region is empty", path);
+                bail!("include '{spec}': no anchor '{a}' in {shown}, or its region is empty");
             }
         }
         Ok((file, anchor))
@@ -317,8 +323,7 @@ impl Pages {
                 other => other,
             };
         }
-        let (q, ..) = self.select(body)?;
-        let fmt = q.fmt.clone();
+        let fmt = body.split_whitespace().find_map(|w| w.strip_prefix("fmt="));
         // num=K:V,.. and den=K:V,..: the quotient of two selections.
         let part = |key: &str| {
             body.split_whitespace()
@@ -332,76 +337,26 @@ impl Pages {
                 .collect();
             let common = common.join(" ");
             let (a, b) = (self.number(&format!("{common} {num}"))?, self.number(&format!("{common} {den}"))?);
-            return format_number(a / b, fmt.as_deref().unwrap_or(".2"));
+            return format_number(a / b, fmt.unwrap_or(".2"));
         }
         if body.contains("num=") || body.contains("den=") {
             bail!("num= and den= go together");
         }
-        if fmt.is_none() {
-            let (q, rows, header) = self.select(body)?;
-            let col = q.col.as_deref().ok_or_else(|| anyhow!("no col= given"))?;
-            if q.agg.is_none() && !col.contains('/') {
-                let rows: Vec<&Vec<String>> = match q.row {
-                    Some(n) => rows.get(n.wrapping_sub(1)).into_iter().collect(),
-                    None => rows.iter().collect(),
-                };
-                if rows.len() == 1 {
-                    let c = header.iter().position(|h| h == col).ok_or_else(|| no_column(col, &header))?;
-                    return Ok(rows[0][c].clone());
-                }
-            }
+        let (q, rows, header) = self.select(body)?;
+        let picked = pick(&q, &rows)?;
+        let col = q.col.as_deref().ok_or_else(|| anyhow!("no col= given"))?;
+        // Without a format, a single cell is shown as the CSV holds it.
+        if fmt.is_none() && q.agg.is_none() && !col.contains('/') && picked.len() == 1 {
+            let c = header.iter().position(|h| h == col).ok_or_else(|| no_column(col, &header))?;
+            return Ok(picked[0][c].clone());
         }
-        format_number(self.number(body)?, fmt.as_deref().unwrap_or(".3"))
+        format_number(reduce(&q, &picked, &header)?, fmt.unwrap_or(".3"))
     }
 
     /// The number a `{{#value}}` body selects (before formatting).
     fn number(&mut self, body: &str) -> Result<f64> {
         let (q, rows, header) = self.select(body)?;
-        let col = q.col.as_deref().ok_or_else(|| anyhow!("no col= given"))?;
-        let pos = |name: &str| header.iter().position(|h| h == name).ok_or_else(|| no_column(name, &header));
-        let number = |r: &[String]| -> Result<f64> {
-            let get = |name: &str| -> Result<f64> {
-                let s = &r[pos(name)?];
-                s.trim().parse::<f64>().map_err(|_| anyhow!("column '{name}' holds '{s}', not a number"))
-            };
-            match col.split_once('/') {
-                Some((a, b)) => Ok(get(a)? / get(b)?),
-                None => get(col),
-            }
-        };
-        let picked: Vec<&Vec<String>> = match q.row {
-            Some(n) => {
-                vec![
-                    rows.get(n.wrapping_sub(1))
-                        .ok_or_else(|| anyhow!("row={n}: only {} rows match", rows.len()))?,
-                ]
-            }
-            None => rows.iter().collect(),
-        };
-        Ok(match q.agg.as_deref() {
-            None => {
-                if picked.len() != 1 {
-                    bail!("{} rows match; narrow it with a filter, row= or agg=", picked.len());
-                }
-                number(picked[0])?
-            }
-            Some("count") => picked.len() as f64,
-            Some(a) => {
-                let mut xs = picked.iter().map(|r| number(r)).collect::<Result<Vec<f64>>>()?;
-                xs.sort_by(f64::total_cmp);
-                match a {
-                    "min" => xs[0],
-                    "max" => xs[xs.len() - 1],
-                    "sum" => xs.iter().sum(),
-                    "mean" => xs.iter().sum::<f64>() / xs.len() as f64,
-                    "median" => {
-                        let n = xs.len();
-                        if n % 2 == 1 { xs[n / 2] } else { (xs[n / 2 - 1] + xs[n / 2]) / 2.0 }
-                    }
-                    _ => bail!("agg={a}: not one of min, max, median, mean, sum, count"),
-                }
-            }
-        })
+        reduce(&q, &pick(&q, &rows)?, &header)
     }
 
     fn table(&mut self, body: &str) -> Result<String> {
@@ -481,6 +436,59 @@ impl std::fmt::Display for NoRow {
 }
 
 impl std::error::Error for NoRow {}
+
+/// The rows a query reads: the `row=`th of those that match, or all of them.
+fn pick<'a>(q: &Query, rows: &'a [Vec<String>]) -> Result<Vec<&'a Vec<String>>> {
+    Ok(match q.row {
+        Some(n) => {
+            vec![
+                rows.get(n.wrapping_sub(1))
+                    .ok_or_else(|| anyhow!("row={n}: only {} rows match", rows.len()))?,
+            ]
+        }
+        None => rows.iter().collect(),
+    })
+}
+
+/// The number of `col` (or `a/b`) in the one picked row, or the aggregate over them.
+fn reduce(q: &Query, picked: &[&Vec<String>], header: &[String]) -> Result<f64> {
+    let col = q.col.as_deref().ok_or_else(|| anyhow!("no col= given"))?;
+    let pos = |name: &str| header.iter().position(|h| h == name).ok_or_else(|| no_column(name, header));
+    let number = |r: &[String]| -> Result<f64> {
+        let get = |name: &str| -> Result<f64> {
+            let s = &r[pos(name)?];
+            s.trim().parse::<f64>().map_err(|_| anyhow!("column '{name}' holds '{s}', not a number"))
+        };
+        match col.split_once('/') {
+            Some((a, b)) => Ok(get(a)? / get(b)?),
+            None => get(col),
+        }
+    };
+    Ok(match q.agg.as_deref() {
+        None => {
+            if picked.len() != 1 {
+                bail!("{} rows match; narrow it with a filter, row= or agg=", picked.len());
+            }
+            number(picked[0])?
+        }
+        Some("count") => picked.len() as f64,
+        Some(a) => {
+            let mut xs = picked.iter().map(|r| number(r)).collect::<Result<Vec<f64>>>()?;
+            xs.sort_by(f64::total_cmp);
+            match a {
+                "min" => xs[0],
+                "max" => xs[xs.len() - 1],
+                "sum" => xs.iter().sum(),
+                "mean" => xs.iter().sum::<f64>() / xs.len() as f64,
+                "median" => {
+                    let n = xs.len();
+                    if n % 2 == 1 { xs[n / 2] } else { (xs[n / 2 - 1] + xs[n / 2]) / 2.0 }
+                }
+                _ => bail!("agg={a}: not one of min, max, median, mean, sum, count"),
+            }
+        }
+    })
+}
 
 fn no_column(name: &str, header: &[String]) -> anyhow::Error {
     anyhow!("no column '{name}' (it has: {})", header.join(", "))
