@@ -254,8 +254,9 @@ fn draw(ctx: &Ctx) -> Result<()> {
             r.seconds * 1e3,
         );
     }
-    md += "\nThe column automaton on seeded random patterns 45 columns long (we do not have Eker's \
-           5-row Life orphans at hand): under Life a child of a random parent and a uniformly random \
+    md += "\nThe column automaton on seeded random patterns 45 columns long (Eker's 5-row Life \
+           orphans are in `data/zoo` and timed with every engine in the orphan zoo of \
+           [A GRIDWALKER that never loses badly](robust.md)): under Life a child of a random parent and a uniformly random \
            target, both read to the end, walked back and checked; under Gnarl (B1/S1) a uniformly \
            random target, an orphan whose states run out early. Times are the lowest of the runs and \
            include rebuilding the predecessor and checking it with the naive engine.\n";

@@ -178,7 +178,7 @@ fn draw_61(ctx: &Ctx) -> Result<()> {
     let candidates = rows.iter().map(|r| r.candidate).max().unwrap_or(0);
     let orphans = rows.iter().filter(|r| r.variant == "basic" && r.orphan).count();
     let mut md = format!(
-        "{} candidates, {} orphans (the thesis: none of the 125,000).\n\n\
+        "{} candidates, {} of them orphans.\n\n\
          | Variant | Median us | Mean us | Rows with lookups | Equal to thesis (N-S and E-W) |\n|---|---:|---:|---:|---:|\n",
         thousands(candidates as u64),
         orphans

@@ -13,6 +13,16 @@
 //! - `{{#thesis TEXT}}` marks a number quoted from the thesis, `{{#given TEXT}}`
 //!   one that is not measured (a target, a parameter); both are shown as
 //!   written, and the test for hand-typed numbers lets them pass.
+//! - `{{#quote ID}}` quotes the thesis: entry `ID` of `data/thesis/quotes.csv`
+//!   (id, section, page, the thesis' exact words), rendered as the words and
+//!   where they stand; `{{#cite ID}}` gives only where (the words as its
+//!   tooltip), for a sentence that says in our words what the thesis says. An
+//!   unknown id fails the build.
+//! - `{{#claim "TEXT" SIDE OP SIDE}}` is a sentence about the data that is
+//!   checked: each SIDE is a number, `(BODY)` with BODY as in `{{#value}}`, or
+//!   `K * (BODY)`; OP is one of `<` `<=` `>` `>=`. TEXT is shown; if the
+//!   comparison is false the build fails, unless a data set it reads was made
+//!   by a quick run (then the text carries a visible warning).
 //! - Under every included regenerated table (`../generated/ID.md`) and every
 //!   figure (`../figures/ID.svg`), a line says which run made it (mode, commit,
 //!   date) and whether the code that measured it has changed since.
@@ -100,13 +110,20 @@ impl Csv {
 pub struct Pages {
     root: PathBuf,
     csvs: BTreeMap<String, Csv>,
+    quotes: Option<BTreeMap<String, Quote>>,
     manifest: Option<serde_json::Value>,
     fingerprint: Option<String>,
 }
 
 impl Pages {
     pub fn new(root: &Path) -> Pages {
-        Pages { root: root.to_path_buf(), csvs: BTreeMap::new(), manifest: None, fingerprint: None }
+        Pages {
+            root: root.to_path_buf(),
+            csvs: BTreeMap::new(),
+            quotes: None,
+            manifest: None,
+            fingerprint: None,
+        }
     }
 
     fn csv(&mut self, id: &str) -> Result<&Csv> {
@@ -236,7 +253,7 @@ impl Pages {
             let (before, tail) = rest.split_at(i);
             let name_end = tail[3..].find(|c: char| !c.is_ascii_alphanumeric()).map_or(tail.len(), |n| n + 3);
             let name = &tail[3..name_end];
-            if !["value", "table", "thesis", "given"].contains(&name) {
+            if !["value", "table", "thesis", "given", "quote", "cite", "claim"].contains(&name) {
                 out.push_str(before);
                 out.push_str(&tail[..name_end]);
                 rest = &tail[name_end..];
@@ -250,12 +267,90 @@ impl Pages {
                 "table" => out.push_str(&self.table(body).with_context(|| format!("{{{{#table {body}}}}}"))?),
                 "thesis" => out
                     .push_str(&format!("<span class=\"thesis\" title=\"the thesis' figure\">{body}</span>")),
+                "quote" | "cite" => {
+                    let q = self.quote(body).with_context(|| format!("{{{{#{name} {body}}}}}"))?;
+                    out.push_str(&q.render(name == "quote"));
+                }
+                "claim" => out.push_str(&self.claim(body).with_context(|| format!("{{{{#claim {body}}}}}"))?),
                 _ => out.push_str(body),
             }
             rest = &tail[close + 2..];
         }
         out.push_str(rest);
         Ok(out)
+    }
+
+    /// Entry `id` of the thesis' quotes (`data/thesis/quotes.csv`, read once).
+    fn quote(&mut self, id: &str) -> Result<&Quote> {
+        if self.quotes.is_none() {
+            self.quotes = Some(load_quotes(&self.root.join(QUOTES))?);
+        }
+        let all = self.quotes.as_ref().expect("loaded");
+        all.get(id).ok_or_else(|| anyhow!("no quote '{id}' in {QUOTES}"))
+    }
+
+    /// A checked claim: its text, if the comparison holds.
+    fn claim(&mut self, body: &str) -> Result<String> {
+        let c = parse_claim(body)?;
+        let mut quick = Vec::new();
+        let mut side = |s: &Side, pages: &mut Pages| -> Result<f64> {
+            Ok(match s {
+                Side::Number(x) => *x,
+                Side::Value(k, b) => {
+                    let id = b.split_whitespace().next().unwrap_or_default().to_string();
+                    if pages.mode(&id).as_deref() == Some("quick") {
+                        quick.push(id);
+                    }
+                    k * pages.number(b).with_context(|| format!("({b})"))?
+                }
+            })
+        };
+        let (l, r) = (side(&c.lhs, self)?, side(&c.rhs, self)?);
+        let holds = match c.op.as_str() {
+            "<" => l < r,
+            "<=" => l <= r,
+            ">" => l > r,
+            ">=" => l >= r,
+            _ => unreachable!("parse_claim checks the operator"),
+        };
+        let (lhs, rhs) = (format_number(l, ".4")?, format_number(r, ".4")?);
+        if holds {
+            return Ok(format!(
+                "<span class=\"claim\" title=\"checked against the data: {lhs} {} {rhs}\">{}</span>",
+                c.op.replace('<', "&lt;").replace('>', "&gt;"),
+                c.text
+            ));
+        }
+        if quick.is_empty() {
+            bail!("the claim \"{}\" is false: {lhs} {} {rhs} does not hold", c.text, c.op);
+        }
+        // A quick run measures less; its book is built, and says so.
+        eprintln!(
+            "warning: the claim \"{}\" does not hold for the quick run of {}",
+            c.text,
+            quick.join(", ")
+        );
+        Ok(format!(
+            "<span class=\"claim false\" title=\"{lhs} {} {rhs} is false\">{} (⚠ not true of this quick run's \
+             data; a full run checks it)</span>",
+            c.op.replace('<', "&lt;").replace('>', "&gt;"),
+            c.text
+        ))
+    }
+
+    /// The mode (`quick`, `full`) a data set was made in, from the manifest.
+    fn mode(&mut self, id: &str) -> Option<String> {
+        self.load_manifest();
+        let m = self.manifest.as_ref()?;
+        m["experiments"][id]["mode"].as_str().map(str::to_string)
+    }
+
+    fn load_manifest(&mut self) {
+        if self.manifest.is_none() {
+            let text = std::fs::read_to_string(self.root.join("data/manifest.json")).unwrap_or_default();
+            self.manifest = Some(serde_json::from_str(&text).unwrap_or(serde_json::Value::Null));
+            self.fingerprint = Some(fresh::fingerprint(&self.root));
+        }
     }
 
     fn select(&mut self, body: &str) -> Result<(Query, Vec<Vec<String>>, Vec<String>)> {
@@ -382,11 +477,7 @@ impl Pages {
 
     /// The line under a regenerated table or figure: which run made it.
     fn provenance(&mut self, id: &str) -> String {
-        if self.manifest.is_none() {
-            let text = std::fs::read_to_string(self.root.join("data/manifest.json")).unwrap_or_default();
-            self.manifest = Some(serde_json::from_str(&text).unwrap_or(serde_json::Value::Null));
-            self.fingerprint = Some(fresh::fingerprint(&self.root));
-        }
+        self.load_manifest();
         let all = &self.manifest.as_ref().expect("loaded")["experiments"];
         // A second figure of an experiment is named after it (`orphan-zoo-patterns`).
         let id = match all.as_object() {
@@ -423,6 +514,121 @@ impl Pages {
             s("mode")
         )
     }
+}
+
+/// The thesis' words that the book quotes or cites, relative to the repository.
+pub const QUOTES: &str = "data/thesis/quotes.csv";
+
+/// One entry of the quotes file.
+#[derive(Debug, Clone)]
+pub struct Quote {
+    pub id: String,
+    pub section: String,
+    pub page: u32,
+    pub words: String,
+}
+
+impl Quote {
+    /// `“words” (Section S, p. N)` for a quotation, `(thesis, Section S, p. N)` for a citation.
+    fn render(&self, quoted: bool) -> String {
+        let esc = |s: &str| s.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;");
+        let at = format!("{}, p. {}", self.section, self.page);
+        if quoted {
+            format!(
+                "<q class=\"thesis-quote\">{}</q> <span class=\"thesis-cite\">(thesis, {at})</span>",
+                esc(&self.words)
+            )
+        } else {
+            format!("<span class=\"thesis-cite\" title=\"“{}”\">(thesis, {at})</span>", esc(&self.words))
+        }
+    }
+}
+
+/// Read the quotes file: every id unique and well formed, every field filled.
+pub fn load_quotes(path: &Path) -> Result<BTreeMap<String, Quote>> {
+    let mut r = csv::Reader::from_path(path).with_context(|| format!("{}", path.display()))?;
+    let header: Vec<String> = r.headers()?.iter().map(str::to_string).collect();
+    if header != ["id", "section", "page", "words"] {
+        bail!("{}: the header must be id,section,page,words (it is {})", path.display(), header.join(","));
+    }
+    let mut out = BTreeMap::new();
+    for (i, rec) in r.records().enumerate() {
+        let line = i + 2;
+        let rec = rec.with_context(|| format!("{}:{line}", path.display()))?;
+        let f = |k: usize| rec.get(k).unwrap_or_default().trim().to_string();
+        let (id, section, page, words) = (f(0), f(1), f(2), f(3));
+        if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+            bail!("{}:{line}: '{id}' is not an id (letters, digits, '-')", path.display());
+        }
+        if section.is_empty() || words.is_empty() {
+            bail!("{}:{line}: '{id}' needs a section and the thesis' words", path.display());
+        }
+        let page =
+            page.parse().map_err(|_| anyhow!("{}:{line}: page '{page}' is not a number", path.display()))?;
+        let q = Quote { id: id.clone(), section, page, words };
+        if out.insert(id.clone(), q).is_some() {
+            bail!("{}:{line}: the id '{id}' is used twice", path.display());
+        }
+    }
+    Ok(out)
+}
+
+/// A claim's two sides and operator.
+struct Claim {
+    text: String,
+    lhs: Side,
+    op: String,
+    rhs: Side,
+}
+
+/// A number, or a factor times the number a `{{#value}}` body selects.
+enum Side {
+    Number(f64),
+    Value(f64, String),
+}
+
+/// `"TEXT" SIDE OP SIDE`.
+fn parse_claim(body: &str) -> Result<Claim> {
+    let body = body.trim();
+    let rest = body.strip_prefix('"').ok_or_else(|| anyhow!("a claim starts with its text in quotes"))?;
+    let end = rest.find('"').ok_or_else(|| anyhow!("the claim's text has no closing quote"))?;
+    let text = rest[..end].trim().to_string();
+    if text.is_empty() {
+        bail!("the claim's text is empty");
+    }
+    let mut rest = rest[end + 1..].trim_start();
+    let side = |rest: &mut &str| -> Result<Side> {
+        let mut k = 1.0;
+        if let Some(star) = rest.find('*')
+            && !rest[..star].contains('(')
+        {
+            let f = rest[..star].trim();
+            k = f.parse().map_err(|_| anyhow!("'{f}' is not a factor"))?;
+            *rest = rest[star + 1..].trim_start();
+        }
+        if let Some(inner) = rest.strip_prefix('(') {
+            let close = inner.find(')').ok_or_else(|| anyhow!("'(' without ')'"))?;
+            let b = inner[..close].trim().to_string();
+            *rest = inner[close + 1..].trim_start();
+            return Ok(Side::Value(k, b));
+        }
+        let n = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let x: f64 =
+            rest[..n].parse().map_err(|_| anyhow!("'{}' is neither a number nor (a value)", &rest[..n]))?;
+        *rest = rest[n..].trim_start();
+        Ok(Side::Number(k * x))
+    };
+    let lhs = side(&mut rest)?;
+    let op: String = rest.chars().take_while(|c| "<>=!".contains(*c)).collect();
+    if !["<", "<=", ">", ">="].contains(&op.as_str()) {
+        bail!("'{op}' is not one of < <= > >=");
+    }
+    rest = rest[op.len()..].trim_start();
+    let rhs = side(&mut rest)?;
+    if !rest.is_empty() {
+        bail!("'{rest}' after the claim's right side");
+    }
+    Ok(Claim { text, lhs, op, rhs })
 }
 
 /// No row matches a selection (the one error `missing=` turns into text).
@@ -751,6 +957,29 @@ mod tests {
             );
             assert!(e.starts_with("ch/page.md:3:") && e.contains(why), "{bad}: {e}");
         }
+    }
+
+    #[test]
+    fn claims_are_checked_and_a_quick_run_only_warns() {
+        let d = repo(CSV);
+        let ok = expand(&d, "{{#claim \"c is slowest\" (t name=c col=ms) >= 3 * (t kind=x col=ms agg=max)}}")
+            .unwrap();
+        assert!(ok.contains(">c is slowest</span>") && !ok.contains("false"), "{ok}");
+        assert!(expand(&d, "{{#claim \"x\" (t kind=x col=ms agg=median) < 2}}").is_err());
+        assert!(expand(&d, "{{#claim \"x\" 1 <= 1}}").is_ok());
+        for bad in [
+            "{{#claim x (t name=c col=ms) > 1}}",
+            "{{#claim \"x\" (t name=c col=ms) = 1}}",
+            "{{#claim \"x\" (t name=c col=ms > 1}}",
+            "{{#claim \"x\" 1 < 2 3}}",
+        ] {
+            assert!(expand(&d, bad).is_err(), "{bad}");
+        }
+        // The same false claim on data from a quick run: built, with a warning shown.
+        std::fs::write(d.path().join("data/manifest.json"), r#"{"experiments":{"t":{"mode":"quick"}}}"#)
+            .unwrap();
+        let warned = expand(&d, "{{#claim \"x\" (t kind=x col=ms agg=median) < 2}}").unwrap();
+        assert!(warned.contains("claim false") && warned.contains("quick run"), "{warned}");
     }
 
     #[test]

@@ -21,6 +21,12 @@ fn build(page: &str) -> (tempfile::TempDir, Result<PathBuf, String>) {
     std::fs::write(r.join("book/src/SUMMARY.md"), "# Summary\n\n- [Page](page.md)\n").unwrap();
     std::fs::write(r.join("book/src/page.md"), page).unwrap();
     std::fs::write(r.join("data/t.csv"), "name,ms\na,1.25\nb,2.5\n").unwrap();
+    std::fs::create_dir_all(r.join("data/thesis")).unwrap();
+    std::fs::write(
+        r.join("data/thesis/quotes.csv"),
+        "id,section,page,words\nq1,Section 6.1,59,Fast & small.\n",
+    )
+    .unwrap();
     let (a, e) = ("ANCHOR", "ANCHOR_END");
     std::fs::write(r.join("src/x.rs"), format!("// {a}: f\nfn f() {{}}\n// {e}: f\n")).unwrap();
     let out = bookgen::build_book(r).map_err(|e| format!("{e:#}"));
@@ -28,7 +34,8 @@ fn build(page: &str) -> (tempfile::TempDir, Result<PathBuf, String>) {
 }
 
 const GOOD: &str = "# Page\n\nIt took {{#value t name=b col=ms fmt=.1}} ms, \\\\(x^2\\\\).\n\n\
-                    ```rust\n{{#include ../../src/x.rs:f}}\n```\n";
+                    ```rust\n{{#include ../../src/x.rs:f}}\n```\n\n\
+                    The thesis says {{#quote q1}}; {{#claim \"b is slower than a\" (t name=b col=ms) > 1.5 * (t name=a col=ms)}}.\n";
 
 #[test]
 fn a_good_page_builds_with_values_math_and_captions() {
@@ -39,6 +46,39 @@ fn a_good_page_builds_with_values_math_and_captions() {
     assert!(html.contains("<math") && !html.contains("\\("), "math");
     assert!(html.contains("listing-caption") && html.contains("src/x.rs"), "caption");
     assert!(html.contains("fn f()"), "listing");
+    assert!(html.contains("<q class=\"thesis-quote\">Fast &amp; small.</q>"), "quote");
+    assert!(html.contains("(thesis, Section 6.1, p. 59)"), "citation");
+    assert!(
+        html.contains("checked against the data: 2.5000 &gt; 1.8750\">b is slower than a</span>"),
+        "claim"
+    );
+}
+
+#[test]
+fn an_unknown_quote_fails_the_build() {
+    let (_d, out) = build(&GOOD.replace("#quote q1", "#quote q2"));
+    let e = out.unwrap_err();
+    assert!(e.contains("page.md:9:") && e.contains("no quote 'q2'"), "{e}");
+    let (_d, out) = build(&GOOD.replace("#quote q1", "#cite nosuch"));
+    assert!(out.unwrap_err().contains("no quote 'nosuch'"));
+}
+
+#[test]
+fn a_false_claim_fails_the_build() {
+    // Planted error: the data say 2.5 > 1.25 * 2.5 is false.
+    let (_d, out) = build(&GOOD.replace("1.5 * (t", "2.5 * (t"));
+    let e = out.unwrap_err();
+    assert!(
+        e.contains("page.md:9:") && e.contains("the claim \"b is slower than a\" is false: 2.5000 > 3.1250"),
+        "{e}"
+    );
+    // The other way round, and a side that selects nothing.
+    let (_d, out) = build(&GOOD.replace("> 1.5 *", "< 1.5 *"));
+    assert!(out.unwrap_err().contains("is false"));
+    let (_d, out) = build(&GOOD.replace("(t name=b", "(t name=zz"));
+    assert!(out.unwrap_err().contains("no row"));
+    let (_d, out) = build(&GOOD.replace(") > 1.5", ") => 1.5"));
+    assert!(out.unwrap_err().contains("is not one of"));
 }
 
 #[test]
