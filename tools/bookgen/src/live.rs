@@ -21,8 +21,8 @@
 //! - `{{#claim "TEXT" SIDE OP SIDE}}` is a sentence about the data that is
 //!   checked: each SIDE is a number, `(BODY)` with BODY as in `{{#value}}`, or
 //!   `K * (BODY)`; OP is one of `<` `<=` `>` `>=`. TEXT is shown; if the
-//!   comparison is false the build fails, unless a data set it reads was made
-//!   by a quick run (then the text carries a visible warning).
+//!   comparison is false the build fails, unless a data set it reads was not
+//!   made by a full run (then the text carries a visible warning).
 //! - Under every included regenerated table (`../generated/ID.md`) and every
 //!   figure (`../figures/ID.svg`), a line says which run made it (mode, commit,
 //!   date) and whether the code that measured it has changed since.
@@ -292,16 +292,23 @@ impl Pages {
     /// A checked claim: its text, if the comparison holds.
     fn claim(&mut self, body: &str) -> Result<String> {
         let c = parse_claim(body)?;
+        // Data sets the manifest says a quick (or smaller) run made: a claim about them only warns.
         let mut quick = Vec::new();
         let mut side = |s: &Side, pages: &mut Pages| -> Result<f64> {
             Ok(match s {
                 Side::Number(x) => *x,
                 Side::Value(k, b) => {
                     let id = b.split_whitespace().next().unwrap_or_default().to_string();
-                    if pages.mode(&id).as_deref() == Some("quick") {
+                    let partial = pages.mode(&id).is_some_and(|m| m != "full");
+                    if partial {
                         quick.push(id);
                     }
-                    k * pages.number(b).with_context(|| format!("({b})"))?
+                    match pages.number(b) {
+                        Ok(x) => k * x,
+                        // Rows only a full run makes.
+                        Err(e) if partial && e.downcast_ref::<NoRow>().is_some() => f64::NAN,
+                        Err(e) => return Err(e.context(format!("({b})"))),
+                    }
                 }
             })
         };
@@ -313,7 +320,8 @@ impl Pages {
             ">=" => l >= r,
             _ => unreachable!("parse_claim checks the operator"),
         };
-        let (lhs, rhs) = (format_number(l, ".4")?, format_number(r, ".4")?);
+        let show = |x: f64| if x.is_nan() { Ok("(no row)".to_string()) } else { format_number(x, ".4") };
+        let (lhs, rhs) = (show(l)?, show(r)?);
         if holds {
             return Ok(format!(
                 "<span class=\"claim\" title=\"checked against the data: {lhs} {} {rhs}\">{}</span>",
@@ -326,13 +334,13 @@ impl Pages {
         }
         // A quick run measures less; its book is built, and says so.
         eprintln!(
-            "warning: the claim \"{}\" does not hold for the quick run of {}",
+            "warning: the claim \"{}\" is not shown true by the partial run of {}",
             c.text,
             quick.join(", ")
         );
         Ok(format!(
-            "<span class=\"claim false\" title=\"{lhs} {} {rhs} is false\">{} (⚠ not true of this quick run's \
-             data; a full run checks it)</span>",
+            "<span class=\"claim false\" title=\"{lhs} {} {rhs} is false\">{} (⚠ not shown true by this quick \
+             run's data; a full run checks it)</span>",
             c.op.replace('<', "&lt;").replace('>', "&gt;"),
             c.text
         ))
@@ -979,7 +987,7 @@ mod tests {
         std::fs::write(d.path().join("data/manifest.json"), r#"{"experiments":{"t":{"mode":"quick"}}}"#)
             .unwrap();
         let warned = expand(&d, "{{#claim \"x\" (t kind=x col=ms agg=median) < 2}}").unwrap();
-        assert!(warned.contains("claim false") && warned.contains("quick run"), "{warned}");
+        assert!(warned.contains("claim false") && warned.contains("quick"), "{warned}");
     }
 
     #[test]
