@@ -169,6 +169,72 @@ pub struct Entry {
 pub struct Manifest {
     pub machine: Machine,
     pub experiments: BTreeMap<String, Entry>,
+    /// The last complete `experiments all --full` (the README quotes it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_full_run: Option<FullRun>,
+}
+
+/// How long a complete full run took and how much memory it needed.
+#[derive(Debug, Clone, Serialize, serde::Deserialize, PartialEq)]
+pub struct FullRun {
+    pub commit: String,
+    pub date: String,
+    /// Wall time of `experiments all --full`, the book's build not included.
+    pub seconds: f64,
+    /// Peak resident memory of the harness process (`VmRSS` sampled every
+    /// 50 ms, and `VmHWM` at the end); solver child processes not included.
+    pub peak_rss_bytes: u64,
+}
+
+/// Record a complete full run in the manifest and write its figures into the README.
+pub fn record_full_run(root: &Path, seconds: f64, peak_rss_bytes: u64) -> Result<()> {
+    let mut m = Manifest::load(root)?;
+    m.last_full_run = Some(FullRun { commit: commit(root), date: now_utc(), seconds, peak_rss_bytes });
+    m.save(root)?;
+    if let Some(text) = bookgen::readme::updated(root)? {
+        write_text(&root.join("README.md"), &text)?;
+    }
+    Ok(())
+}
+
+/// The harness process' peak resident memory over a run, sampled by a thread:
+/// the census resets the kernel's own high-water mark (`VmHWM`) to measure
+/// each census, so that mark alone would not cover the whole run.
+pub struct PeakMemory {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: std::thread::JoinHandle<u64>,
+}
+
+impl PeakMemory {
+    pub fn watch() -> PeakMemory {
+        use std::sync::atomic::Ordering;
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let flag = stop.clone();
+        let thread = std::thread::spawn(move || {
+            let mut peak = 0;
+            while !flag.load(Ordering::Relaxed) {
+                peak = peak.max(status_bytes("VmRSS:")).max(status_bytes("VmHWM:"));
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            peak.max(status_bytes("VmHWM:"))
+        });
+        PeakMemory { stop, thread }
+    }
+
+    pub fn stop(self) -> u64 {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.thread.join().unwrap_or(0)
+    }
+}
+
+/// A `kB` field of `/proc/self/status` in bytes (0 where there is none).
+fn status_bytes(field: &str) -> u64 {
+    let Ok(status) = std::fs::read_to_string("/proc/self/status") else { return 0 };
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(field))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map_or(0, |kib| kib * 1024)
 }
 
 #[derive(Debug, Clone, Default, Serialize, serde::Deserialize, PartialEq)]

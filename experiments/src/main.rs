@@ -153,7 +153,8 @@ fn run_one(ctx: &Ctx, e: &exp::Experiment, fp: &str, force: bool) -> Result<Outc
 /// Run the named experiments in the harness' order. Any failure, or a
 /// missing or altered input, makes the whole run fail (exit status 1), each
 /// with one line naming the experiment (or the input) and the cause.
-fn run_many(ctx: &Ctx, ids: &[String], force: bool) -> Result<bool> {
+/// Run the named experiments; `(no failure, every one measured afresh)`.
+fn run_many(ctx: &Ctx, ids: &[String], force: bool) -> Result<(bool, bool)> {
     let all = exp::all();
     for id in ids {
         if !all.iter().any(|e| e.id == id) {
@@ -163,22 +164,25 @@ fn run_many(ctx: &Ctx, ids: &[String], force: bool) -> Result<bool> {
     // The thesis' data first: if it is not what was vendored, nothing is measured.
     if let Err(err) = thesis::verify_all(&ctx.thesis) {
         eprintln!("{:<24} FAILED: {}", "data/thesis", one_line(&err));
-        return Ok(false);
+        return Ok((false, false));
     }
     let fp = harness::fingerprint(&src_root());
-    let mut failed = false;
+    let (mut failed, mut skipped) = (false, false);
     for e in all.iter().filter(|e| ids.iter().any(|i| i == e.id)) {
         let t = Instant::now();
         match run_one(ctx, e, &fp, force) {
             Ok(Outcome::Done) => eprintln!("{:<24} done in {:.1} s", e.id, t.elapsed().as_secs_f64()),
-            Ok(Outcome::UpToDate) => eprintln!("{:<24} up to date (use --force to rerun)", e.id),
+            Ok(Outcome::UpToDate) => {
+                eprintln!("{:<24} up to date (use --force to rerun)", e.id);
+                skipped = true;
+            }
             Err(err) => {
                 eprintln!("{:<24} FAILED: {}", e.id, one_line(&err));
                 failed = true;
             }
         }
     }
-    Ok(!failed)
+    Ok((!failed, !skipped))
 }
 
 /// An error and its causes on one line.
@@ -241,15 +245,22 @@ fn real_main(cli: Cli) -> Result<bool> {
     match cli.cmd {
         Cmd::All { full, force } => {
             let ctx = mk(full);
+            let start = Instant::now();
+            let peak = harness::PeakMemory::watch();
             let ids: Vec<String> = exp::all().iter().map(|e| e.id.to_string()).collect();
+            let (ok, measured) = run_many(&ctx, &ids, force)?;
+            // A complete full run is what the README quotes.
+            if ok && measured && ctx.mode == Mode::Full {
+                harness::record_full_run(&ctx.root, start.elapsed().as_secs_f64(), peak.stop())?;
+            }
             // The book is built from a complete, successful run only.
-            Ok(run_many(&ctx, &ids, force)? && build_book(&ctx))
+            Ok(ok && build_book(&ctx))
         }
         Cmd::Run { ids, full, force } => {
             if ids.is_empty() {
                 bail!("run: name at least one experiment (see `experiments list`)");
             }
-            run_many(&mk(full), &ids, force)
+            Ok(run_many(&mk(full), &ids, force)?.0)
         }
         Cmd::Patterns { dir, candidates: count } => {
             let ctx = mk(false);

@@ -11,6 +11,7 @@
 
 pub mod fresh;
 pub mod live;
+pub mod readme;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;

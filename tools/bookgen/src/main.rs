@@ -30,6 +30,8 @@ fn run(args: Vec<String>) -> anyhow::Result<()> {
                 anyhow::bail!("stale (run `cargo run -p bookgen -- apparatus`): {}", names.join(", "));
             }
             println!("book apparatus is up to date");
+            bookgen::readme::check(&root)?;
+            println!("README's measured figures are the manifest's");
         }
         ["build"] => println!("built {}", bookgen::build_book(&root)?.display()),
         ["build", dir] => {
