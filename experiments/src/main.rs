@@ -6,7 +6,7 @@
 //! experiments all [--full] [--force]   every experiment (quick sizes unless --full)
 //! experiments run ID... [--full] [--force]
 //! experiments list
-//! experiments plot                     redraw figures and tables from the CSVs only
+//! experiments plot [ID...]             redraw figures and tables from the CSVs only
 //! ```
 
 mod candidates;
@@ -62,8 +62,12 @@ enum Cmd {
     },
     /// List the experiments and the state of their outputs.
     List,
-    /// Redraw every figure and generated table from the CSVs, without measuring.
-    Plot,
+    /// Redraw figures and generated tables from the CSVs, without measuring:
+    /// those of the experiments named, or of every experiment.
+    Plot {
+        /// Experiment ids (see `list`); none: all of them.
+        ids: Vec<String>,
+    },
     /// Write Table 6.2's 40 patterns (20x20 and 40x40, in generation order) as
     /// rows of `.` and `*` into DIR, to give them to other solvers.
     Patterns {
@@ -358,11 +362,16 @@ fn real_main(cli: Cli) -> Result<bool> {
             }
             Ok(ok)
         }
-        Cmd::Plot => {
+        Cmd::Plot { ids } => {
             let ctx = mk(false);
             let manifest = Manifest::load(&ctx.root)?;
             let mut ok = true;
-            for e in exp::all() {
+            for id in &ids {
+                if !exp::all().iter().any(|e| e.id == id) {
+                    bail!("unknown experiment '{id}' (see `experiments list`)");
+                }
+            }
+            for e in exp::all().into_iter().filter(|e| ids.is_empty() || ids.iter().any(|i| i == e.id)) {
                 if !ctx.csv(e.id).exists() {
                     eprintln!("{:<24} no CSV yet; nothing to draw", e.id);
                     continue;

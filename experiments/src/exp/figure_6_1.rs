@@ -238,14 +238,14 @@ fn db_counters(rows: &[Row]) -> String {
         thousands(same(|r| (r.slice_queries, r.thesis_slice_queries)) as u64),
     );
     md += &format!(
-        "\nSlice queries in all: ours {}, the thesis {} ({:+.1}%). On the {} rows that added no slice \
+        "\nSlice queries in all: ours {}, the thesis {} ({}). On the {} rows that added no slice \
          (a pattern seen before), {} agree: there only the pivot forcings query the store. Where slices \
          are interned, the count includes the reads made by the store's index (hashing, comparing with \
          equal-hash entries, growing), modelled on the thesis' dictionary; the rows that still differ \
          differ by multiples of 4.\n",
         thousands(ours),
         thousands(theirs),
-        (ours as f64 / theirs.max(1) as f64 - 1.0) * 100.0,
+        percent_change(ours as f64 / theirs.max(1) as f64 - 1.0),
         thousands(cached.len() as u64),
         thousands(cached_same as u64),
     );
@@ -303,6 +303,16 @@ fn draw_62(ctx: &Ctx) -> Result<()> {
     write_text(&ctx.generated("figure-6-2"), &md)
 }
 
+/// A relative change as a signed percentage with enough digits not to
+/// round a small difference to "-0.0%", or "equal" when there is none.
+fn percent_change(x: f64) -> String {
+    if x == 0.0 {
+        return "equal".into();
+    }
+    let digits = if x.abs() >= 0.001 { 1 } else { (-(x.abs() * 100.0).log10()).ceil() as usize };
+    format!("{:+.*}%", digits, x * 100.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -349,6 +359,8 @@ mod tests {
             assert!(md.contains(line), "{line} in {md}");
         }
         assert!(md.contains("ours 200, the thesis 230 (-13.0%)"), "{md}");
+        assert_eq!(percent_change(-0.00005), "-0.005%");
+        assert_eq!(percent_change(0.0), "equal");
         assert!(md.contains("On the 5 rows that added no slice (a pattern seen before), 5 agree"), "{md}");
         run_62(&c).unwrap();
         draw_62(&c).unwrap();

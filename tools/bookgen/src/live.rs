@@ -518,7 +518,9 @@ impl Pages {
             )
         };
         format!(
-            "\n<p class=\"{class}\">From <code>data/{id}.csv</code>: {} run at commit <code>{commit}</code>, {date}: {state}.</p>\n",
+            "\n<p class=\"{class}\">From <code>data/{id}.csv</code>: {} run at commit <code>{commit}</code>, {date}: {state}. \
+             <span class=\"regenerate\">Measure again: <code>experiments run {id}</code>; redraw from the CSV: \
+             <code>experiments plot {id}</code>.</span></p>\n",
             s("mode")
         )
     }

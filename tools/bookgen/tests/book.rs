@@ -27,10 +27,79 @@ fn the_book_builds_and_every_include_resolves() {
     let out = bookgen::build_book_to(&root(), Some(&dir)).unwrap();
     assert!(out.join("index.html").is_file());
     assert!(out.join("knuth/sat-life.html").is_file());
+    // Every figure an experiment draws has a caption line naming the commands that regenerate it.
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(root().join("data/manifest.json")).unwrap()).unwrap();
+    let experiments: Vec<String> = manifest["experiments"].as_object().unwrap().keys().cloned().collect();
+    let mut missing = Vec::new();
+    for page in html_pages(&out) {
+        let html = std::fs::read_to_string(&page).unwrap();
+        for fig in figures_without_command(&html, &experiments) {
+            missing.push(format!("{}: {fig}", page.display()));
+        }
+    }
+    assert!(missing.is_empty(), "figures whose caption does not name its command:\n{}", missing.join("\n"));
     // The check itself must catch a raw include.
     std::fs::write(out.join("knuth/bad.html"), "<p>{{#include x.rs:y}}</p>").unwrap();
     assert_eq!(bookgen::unresolved_includes(&out).unwrap().len(), 1);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn html_pages(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(html_pages(&p));
+        } else if p.extension().is_some_and(|x| x == "html") {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The figures (`figures/ID.svg`) drawn by one of `experiments` on a built page
+/// whose caption line, the next paragraph after the image, does not name
+/// `experiments plot` and `experiments run` for the experiment that draws it.
+fn figures_without_command(html: &str, experiments: &[String]) -> Vec<String> {
+    let img = regex::Regex::new(r#"<img[^>]*src="[^"]*figures/([\w-]+)\.svg""#).unwrap();
+    let mut out = Vec::new();
+    for c in img.captures_iter(html) {
+        let id = &c[1];
+        // Illustrations drawn once (Part II's `figures/fig-*`) are no experiment's.
+        if !experiments.iter().any(|e| id == e || id.starts_with(&format!("{e}-"))) {
+            continue;
+        }
+        let rest = &html[c.get(0).unwrap().end()..];
+        // Past the end of the image's own paragraph, up to the end of the next one.
+        let after = &rest[rest.find("</p>").map_or(rest.len(), |e| e + 4)..];
+        let caption = &after[..after.find("</p>").unwrap_or(after.len())];
+        // A second figure of an experiment is named after it (`orphan-zoo-patterns`).
+        let named = |cmd: &str| {
+            caption.match_indices(cmd).any(|(i, _)| {
+                let exp = caption[i + cmd.len()..].split('<').next().unwrap_or("");
+                !exp.is_empty() && (id == exp || id.starts_with(&format!("{exp}-")))
+            })
+        };
+        if !named("experiments plot ") || !named("experiments run ") {
+            out.push(id.to_string());
+        }
+    }
+    out
+}
+
+#[test]
+fn the_caption_check_sees_a_figure_without_its_command() {
+    let good = r#"<p><img src="../figures/fig-a.svg" alt="x"></p>
+<p class="provenance">From data/fig-a.csv: <code>experiments run fig-a</code>; <code>experiments plot fig-a</code>.</p>"#;
+    let exps = ["fig-a".to_string(), "fig-b".to_string()];
+    assert!(figures_without_command(good, &exps).is_empty());
+    assert!(figures_without_command(&good.replace("fig-a.svg", "fig-a-second.svg"), &exps).is_empty());
+    // Planted errors: no command, another figure's command.
+    assert_eq!(figures_without_command(&good.replace("experiments plot fig-a", ""), &exps), ["fig-a"]);
+    assert_eq!(figures_without_command(&good.replace("fig-a.svg", "fig-b.svg"), &exps), ["fig-b"]);
+    // An illustration no experiment draws needs no command.
+    assert!(figures_without_command(&good.replace("fig-a.svg", "drawn.svg"), &exps).is_empty());
 }
 
 fn tempdir() -> PathBuf {
