@@ -256,7 +256,7 @@ fn draw(ctx: &Ctx) -> Result<()> {
     }
     md += "\nThe column automaton on seeded random patterns 45 columns long (Eker's 5-row Life \
            orphans are in `data/zoo` and timed with every engine in the orphan zoo of \
-           [A GRIDWALKER that never loses badly](robust.md)): under Life a child of a random parent and a uniformly random \
+           [A GRIDWALKER that never loses badly](../beyond/robust.md)): under Life a child of a random parent and a uniformly random \
            target, both read to the end, walked back and checked; under Gnarl (B1/S1) a uniformly \
            random target, an orphan whose states run out early. Times are the lowest of the runs and \
            include rebuilding the predecessor and checking it with the naive engine.\n";
