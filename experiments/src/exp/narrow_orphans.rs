@@ -56,7 +56,7 @@ const BUDGET: usize = 64;
 
 /// Seconds one search may take before it stops with a lower bound.
 fn time_limit(m: crate::harness::Mode) -> f64 {
-    m.pick(1.0, 1.5, 40.0)
+    m.pick(1.0, 1.5, 30.0)
 }
 
 /// One search: `verdict` is none-at-any-width (`width`: where the search
