@@ -314,6 +314,11 @@ impl Family {
     // ANCHOR_END: dominated
 }
 
+/// One member expanded: the ref each letter's successor contains (or
+/// `u32::MAX` while it is fresh), the fresh successors, and a letter that
+/// empties the member, if one does.
+type Expanded = (Vec<Ref>, Vec<Fresh>, Option<u8>);
+
 /// A successor that no kept set was found inside yet.
 struct Fresh {
     parent: u32,
@@ -412,7 +417,7 @@ pub fn search(o: &WidthOptions) -> Result<(WidthResult, WidthAutomaton, Family)>
         let per_chunk = (CHUNK_BYTES / (letters * a.words * 8)).max(64);
         for chunk in (lo..hi).step_by(per_chunk) {
             let chunk_end = (chunk + per_chunk).min(hi);
-            let expanded: Vec<(Vec<Ref>, Vec<Fresh>, Option<u8>)> =
+            let expanded: Vec<Expanded> =
                 (chunk..chunk_end).into_par_iter().map(|id| expand(&a, &f, id)).collect();
             result.successors += ((chunk_end - chunk) * letters) as u64;
             if let Some((i, (_, _, Some(t)))) = expanded.iter().enumerate().find(|(_, e)| e.2.is_some()) {
@@ -508,7 +513,7 @@ const CHUNK_BYTES: usize = 128 << 20;
 /// Expand one member under every letter: the kept set each successor
 /// contains, or the successor itself when none was found, or the letter that
 /// empties it.
-fn expand(a: &WidthAutomaton, f: &Family, id: usize) -> (Vec<Ref>, Vec<Fresh>, Option<u8>) {
+fn expand(a: &WidthAutomaton, f: &Family, id: usize) -> Expanded {
     let (letters, words) = (a.letters(), a.words);
     let mut out = vec![0u64; letters * words];
     a.successors(f.set(id), &mut out);
@@ -538,7 +543,7 @@ fn insert_fresh(
     a: &WidthAutomaton,
     f: &mut Family,
     chunk: usize,
-    expanded: Vec<(Vec<Ref>, Vec<Fresh>, Option<u8>)>,
+    expanded: Vec<Expanded>,
 ) {
     let letters = a.letters();
     let layer_from = *f.level_start.last().expect("a layer") as u32;

@@ -83,7 +83,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     if a.file.is_some() {
         bail!("a FILE is only read by 'orphan-width check FILE'");
     }
-    if !(a.memory_gib > 0.0) {
+    if a.memory_gib.is_nan() || a.memory_gib <= 0.0 {
         bail!("--memory-gib must be positive");
     }
     let o = WidthOptions {
