@@ -539,12 +539,7 @@ fn expand(a: &WidthAutomaton, f: &Family, id: usize) -> Expanded {
 
 /// Record the hints of an expanded chunk and keep its fresh sets, smallest
 /// first, each unless it contains one kept before it in this layer.
-fn insert_fresh(
-    a: &WidthAutomaton,
-    f: &mut Family,
-    chunk: usize,
-    expanded: Vec<Expanded>,
-) {
+fn insert_fresh(a: &WidthAutomaton, f: &mut Family, chunk: usize, expanded: Vec<Expanded>) {
     let letters = a.letters();
     let layer_from = *f.level_start.last().expect("a layer") as u32;
     let mut fresh: Vec<(usize, Fresh)> = Vec::new();
