@@ -9,6 +9,7 @@ pub mod convert;
 pub mod evolve;
 pub mod knuth;
 pub mod orphan;
+pub mod orphan_width;
 pub mod search;
 pub mod slices;
 
@@ -35,6 +36,9 @@ pub enum Command {
     Knuth(knuth::Args),
     /// Decide whether a pattern is an orphan (has no parent), with a SAT solver or GRIDWALKER.
     Orphan(orphan::Args),
+    /// Prove that no orphan H rows high exists at any width, or find the narrowest
+    /// (`orphan-width H`); check a proof certificate (`orphan-width check FILE`).
+    OrphanWidth(orphan_width::Args),
     /// Count every W x H orphan of a rule exhaustively (or merge shards' counts).
     Census(census::Args),
     /// Search for still lifes, oscillators and spaceships in a box.
@@ -53,6 +57,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Clusters(a) => clusters::run(a),
         Command::Knuth(a) => knuth::run(a),
         Command::Orphan(a) => orphan::run(a),
+        Command::OrphanWidth(a) => orphan_width::run(a),
         Command::Search(a) => search::run(a),
         Command::Census(a) => census::run(a),
         Command::Cnf(a) => cnf::run(a),

@@ -12,6 +12,7 @@ pub mod figure_5_9;
 pub mod figure_6_1;
 pub mod figure_6_3;
 pub mod gw;
+pub mod narrow_orphans;
 pub mod orphan_zoo;
 pub mod sat;
 pub mod section_6_4;
@@ -58,6 +59,7 @@ pub fn all() -> Vec<Experiment> {
         differences::EXPERIMENT,
         census::EXPERIMENT,
         orphan_zoo::EXPERIMENT,
+        narrow_orphans::EXPERIMENT,
     ]
 }
 

@@ -1,0 +1,270 @@
+//! Beyond the thesis: orphans of every width. For Life and the census' rules
+//! and every height 1..=6, the antichain search over the column automaton
+//! (`lifesearch::automaton::width`) either proves that no orphan of that
+//! height exists at any width (its certificate is then checked by the
+//! separate checker), finds the narrowest one (verified by the automaton and
+//! CaDiCaL), or stops at its time or memory limit with a proved lower bound.
+//! Every verdict is held against the census table where its boxes fit.
+
+use super::Experiment;
+use crate::harness::{Ctx, Report, read_csv, thousands, write_csv, write_text};
+use anyhow::{Result, bail};
+use lifesearch::automaton::census::{peak_memory, reset_peak_memory};
+use lifesearch::automaton::certificate;
+use lifesearch::automaton::width::{Verdict, WidthOptions, search, verify_orphan, write_certificate};
+use lifesearch::life::Rule;
+use serde::{Deserialize, Serialize};
+
+pub const ID: &str = "narrow-orphans";
+
+pub const EXPERIMENT: Experiment = Experiment {
+    id: ID,
+    title: "Beyond the thesis: orphans of every width",
+    columns: &[
+        "rule",
+        "height",
+        "verdict",
+        "width",
+        "frontier_peak",
+        "members",
+        "certificate_members",
+        "certificate_bytes",
+        "certificate_checked",
+        "seconds",
+        "check_seconds",
+        "peak_memory_bytes",
+        "stopped_by",
+        "census",
+        "orphan",
+    ],
+    figure: false,
+    rows: |m| Some(RULES.len() * heights(m)),
+    run,
+    render: draw,
+};
+
+/// Life, the census' other rules, HighLife's neighbour Day & Night (B36/S23
+/// of the census *is* HighLife, so a sixth rule takes its place).
+pub const RULES: [&str; 6] = ["B3/S23", "B/S", "B2/S", "B36/S23", "B1/S1", "B3678/S34678"];
+
+fn heights(m: crate::harness::Mode) -> usize {
+    m.pick(3, 6, 6)
+}
+
+/// Subset tests per new set (see `lifesearch orphan-width --budget`).
+const BUDGET: usize = 64;
+
+/// Seconds one search may take before it stops with a lower bound.
+fn time_limit(m: crate::harness::Mode) -> f64 {
+    m.pick(1.0, 1.5, 30.0)
+}
+
+/// One search: `verdict` is none-at-any-width (`width`: where the search
+/// closed), narrowest (`width`: the narrowest orphan, in `orphan`) or
+/// lower-bound (`width`: no orphan is at most this wide).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Row {
+    pub rule: String,
+    pub height: usize,
+    pub verdict: String,
+    pub width: usize,
+    pub frontier_peak: usize,
+    pub members: usize,
+    pub certificate_members: Option<usize>,
+    pub certificate_bytes: Option<u64>,
+    pub certificate_checked: Option<bool>,
+    pub seconds: f64,
+    pub check_seconds: Option<f64>,
+    pub peak_memory_bytes: u64,
+    pub stopped_by: String,
+    /// How the verdict compares with the census boxes of this height.
+    pub census: String,
+    /// The narrowest orphan's rows, joined by `/`.
+    pub orphan: String,
+}
+
+/// The census' orphan counts of the boxes with a side `h` under `rule`, as
+/// (other side, orphans).
+fn census_boxes(ctx: &Ctx, rule: &str, h: usize) -> Result<Vec<(usize, u64)>> {
+    #[derive(Deserialize)]
+    struct C {
+        kind: String,
+        rule: String,
+        w: usize,
+        h: usize,
+        orphans: u64,
+    }
+    let path = ctx.root.join("data").join("census.csv");
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let rows: Vec<C> = read_csv(&path)?;
+    let mut out: Vec<(usize, u64)> = rows
+        .iter()
+        .filter(|c| c.kind == "census" && c.rule == rule)
+        .filter_map(|c| {
+            if c.h == h && c.w <= 6 {
+                Some((c.w, c.orphans))
+            } else if c.w == h && c.h <= 6 {
+                Some((c.h, c.orphans))
+            } else {
+                None
+            }
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
+}
+
+/// Hold a verdict against the census: below the narrowest width (or up to
+/// a proved bound, or at every width) no box may have an orphan; from the
+/// narrowest width on every box must.
+fn against_census(verdict: &Verdict, boxes: &[(usize, u64)]) -> Result<String> {
+    if boxes.is_empty() {
+        return Ok("no census box".into());
+    }
+    for &(w, orphans) in boxes {
+        let expect_orphans = match verdict {
+            Verdict::NoneAtAnyWidth { .. } => Some(false),
+            Verdict::Narrowest { width, .. } => Some(w >= *width),
+            Verdict::LowerBound { width, .. } => (w <= *width).then_some(false),
+        };
+        if let Some(e) = expect_orphans
+            && e != (orphans > 0)
+        {
+            bail!("the census has {orphans} orphans at width {w}, against the verdict {verdict:?}");
+        }
+    }
+    Ok(format!("agrees ({} boxes)", boxes.len()))
+}
+
+fn run(ctx: &Ctx) -> Result<Report> {
+    let mut rows = Vec::new();
+    let bar = ctx.bar((RULES.len() * heights(ctx.mode)) as u64, ID);
+    let dir = tempfile::tempdir()?;
+    for rule in RULES {
+        let r: Rule = rule.parse()?;
+        for h in 1..=heights(ctx.mode) {
+            reset_peak_memory();
+            let o = WidthOptions {
+                rule: r,
+                height: h,
+                max_width: None,
+                memory_cap_bytes: 4 << 30,
+                time_limit_s: Some(time_limit(ctx.mode)),
+                checkpoint: None,
+                progress: false,
+                budget: BUDGET,
+            };
+            let (res, a, f) = search(&o)?;
+            let peak = peak_memory();
+            let mut row = Row {
+                rule: rule.into(),
+                height: h,
+                verdict: String::new(),
+                width: 0,
+                frontier_peak: res.frontier_peak,
+                members: res.members,
+                certificate_members: None,
+                certificate_bytes: None,
+                certificate_checked: None,
+                seconds: res.seconds,
+                check_seconds: None,
+                peak_memory_bytes: peak,
+                stopped_by: String::new(),
+                census: against_census(&res.verdict, &census_boxes(ctx, rule, h)?)?,
+                orphan: String::new(),
+            };
+            match &res.verdict {
+                Verdict::NoneAtAnyWidth { closed_at } => {
+                    let path = dir.path().join(format!("h{h}.cert"));
+                    let mut bytes = Vec::new();
+                    write_certificate(&a, &f, r, &mut bytes)?;
+                    lifesearch::fsutil::atomic_write(&path, &bytes)?;
+                    let t = std::time::Instant::now();
+                    let c = certificate::check_file(&path)?;
+                    row.check_seconds = Some(t.elapsed().as_secs_f64());
+                    row.verdict = "none-at-any-width".into();
+                    row.width = *closed_at;
+                    row.certificate_members = Some(c.members);
+                    row.certificate_bytes = Some(bytes.len() as u64);
+                    row.certificate_checked = Some(true);
+                }
+                Verdict::Narrowest { width, rows: pattern } => {
+                    verify_orphan(pattern, r)?;
+                    row.verdict = "narrowest".into();
+                    row.width = *width;
+                    row.orphan = pattern.join("/");
+                }
+                Verdict::LowerBound { width, stopped_by } => {
+                    row.verdict = "lower-bound".into();
+                    row.width = *width;
+                    row.stopped_by = stopped_by.clone();
+                }
+            }
+            bar.inc(1);
+            rows.push(row);
+        }
+    }
+    bar.finish_and_clear();
+    write_csv(&ctx.csv(ID), &rows)?;
+    Ok(Report {
+        rows: rows.len(),
+        seeds: vec![],
+        solvers: vec!["lifesearch::automaton::width (antichain BFS), certificate checker, CaDiCaL".into()],
+        notes: vec![format!(
+            "heights 1..={}; each search stops after {} s or 4 GiB of kept sets; {} threads",
+            heights(ctx.mode),
+            time_limit(ctx.mode),
+            rayon::current_num_threads()
+        )],
+    })
+}
+
+fn draw(ctx: &Ctx) -> Result<()> {
+    let rows: Vec<Row> = read_csv(&ctx.csv(ID))?;
+    let mut md = String::from(
+        "| Rule | Height | Verdict | Sets kept | Widest layer | Certificate | Seconds | Peak memory | Census |\n\
+         |---|---:|---|---:|---:|---|---:|---:|---|\n",
+    );
+    for r in &rows {
+        let verdict = match r.verdict.as_str() {
+            "none-at-any-width" => format!("none at any width (closed at width {})", r.width),
+            "narrowest" => format!("narrowest is {} wide", r.width),
+            _ => format!("none up to width {} (stopped: {})", r.width, r.stopped_by),
+        };
+        let cert = match (r.certificate_members, r.certificate_bytes, r.check_seconds) {
+            (Some(m), Some(b), Some(s)) => {
+                format!("{} members, {:.1} kB, checked in {:.2} s", thousands(m as u64), b as f64 / 1e3, s)
+            }
+            _ => "-".into(),
+        };
+        md += &format!(
+            "| {} | {} | {} | {} | {} | {} | {:.2} | {:.0} MB | {} |\n",
+            r.rule,
+            r.height,
+            verdict,
+            thousands(r.members as u64),
+            thousands(r.frontier_peak as u64),
+            cert,
+            r.seconds,
+            r.peak_memory_bytes as f64 / 1e6,
+            r.census,
+        );
+    }
+    md += "\nOne antichain search per rule and height. \"Sets kept\" counts one state set of each \
+           mirror pair; the certificate holds both, each with the member its successor under \
+           every letter contains, and was checked by the separate checker. Peak memory is the \
+           process' VmHWM, reset before each search. The census column compares the verdict with \
+           every census box of that height (up to 6 wide).\n";
+    let narrow: Vec<&Row> = rows.iter().filter(|r| r.verdict == "narrowest").collect();
+    if !narrow.is_empty() {
+        md += "\nThe narrowest orphans found (rows top to bottom, `*` alive):\n\n\
+               | Rule | Height | Orphan |\n|---|---:|---|\n";
+        for r in narrow {
+            md += &format!("| {} | {} | `{}` |\n", r.rule, r.height, r.orphan);
+        }
+    }
+    write_text(&ctx.generated(ID), &md)
+}
