@@ -78,7 +78,7 @@ proptest! {
     fn macrocell_round_trip(w in 1usize..40, h in 1usize..40, seed: u64, ox in -100i64..100, oy in -100i64..100) {
         let g = Grid::random(w, h, 0.3, &mut rand_pcg::Pcg64::seed_from_u64(seed));
         let t = HashLife::from_grid(&g, (ox, oy), Rule::CONWAY, 1 << 26).unwrap();
-        let text = macrocell::write_tree(&t, Rule::HILIFE, None, &[]);
+        let text = macrocell::write_tree(&t, Some(Rule::HILIFE), None, &[]);
         let back = macrocell::read_tree(&Location::new("t", None), &text, 1 << 26, &mut Warnings::default()).unwrap();
         prop_assert_eq!(back.rule, Some(Rule::HILIFE));
         prop_assert_eq!(cells(&back.tree), cells(&t));

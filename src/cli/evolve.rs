@@ -322,7 +322,7 @@ fn write_output(a: &Args, fin: Final, rule: Rule, file_rule: Option<Rule>) -> an
     let text = match fin {
         Final::Tree(mut t) if format == Format::Mc => {
             t.shrink();
-            macrocell::write_tree(&t, rule, Some(t.generation()), &[])
+            macrocell::write_tree(&t, Some(rule), Some(t.generation()), &[])
         }
         Final::Tree(t) => {
             let (grid, origin) = t.to_grid().context("the final pattern")?;

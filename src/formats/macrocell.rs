@@ -150,11 +150,13 @@ fn parse_leaf(loc: &Location, line: &str) -> Result<u64> {
 // ANCHOR_END: mc_read
 
 // ANCHOR: mc_write
-/// Write a quadtree as a macrocell file: nodes in depth-first order,
+/// Write a quadtree as a macrocell file (`#R` only when a rule is given): nodes in depth-first order,
 /// quadrants NW, NE, SW, SE before their parent, each once.
-pub fn write_tree(tree: &HashLife, rule: Rule, generation: Option<u128>, comments: &[String]) -> String {
+pub fn write_tree(tree: &HashLife, rule: Option<Rule>, generation: Option<u128>, comments: &[String]) -> String {
     let mut out = String::from("[M2] (lifesearch)\n");
-    out.push_str(&format!("#R {rule}\n"));
+    if let Some(rule) = rule {
+        out.push_str(&format!("#R {rule}\n"));
+    }
     if let Some(g) = generation.filter(|&g| g > 0) {
         out.push_str(&format!("#G {g}\n"));
     }
@@ -210,10 +212,9 @@ pub fn read(loc: &Location, text: &str, warn: &mut Warnings) -> Result<Pattern> 
 
 /// Write a dense pattern as a macrocell file.
 pub fn write(p: &Pattern) -> String {
-    let rule = p.rule.unwrap_or(Rule::CONWAY);
     // The tree only stores cells: build it under Conway (B0 rules are fine to write).
     let mut tree = HashLife::from_grid(&p.grid, p.origin, Rule::CONWAY, usize::MAX / 2)
         .expect("Conway's rule is accepted");
     tree.shrink();
-    write_tree(&tree, rule, None, &p.comments)
+    write_tree(&tree, p.rule, None, &[])
 }
