@@ -81,8 +81,17 @@ fn bad_inputs_exit_two_with_one_line() {
 fn json_stats_without_the_pattern() {
     let p = file("glider-json.txt", b".*.\n..*\n***\n");
     for alg in ["lifecube", "hashlife", "naive", "auto"] {
-        let (code, out, err) =
-            lifesearch(&["evolve", p.to_str().unwrap(), "-g", "8", "--algorithm", alg, "--json", "--to", "none"]);
+        let (code, out, err) = lifesearch(&[
+            "evolve",
+            p.to_str().unwrap(),
+            "-g",
+            "8",
+            "--algorithm",
+            alg,
+            "--json",
+            "--to",
+            "none",
+        ]);
         assert_eq!(code, 0, "{err}");
         let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
         assert_eq!(v["generations"], 8);
@@ -110,7 +119,10 @@ fn stats_on_stderr_and_no_pattern_with_to_none() {
         lifesearch(&["evolve", p.to_str().unwrap(), "-g", "3", "--torus", "5x5", "--stats", "--to", "none"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.is_empty(), "{out}");
-    assert!(err.contains("population 3") && err.contains("cell-generations/s") && err.contains("lifecube"), "{err}");
+    assert!(
+        err.contains("population 3") && err.contains("cell-generations/s") && err.contains("lifecube"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -120,8 +132,17 @@ fn hashlife_long_run_writes_a_macrocell_that_reads_back() {
     std::fs::create_dir_all(&dir).unwrap();
     let mc = dir.join("gun.mc");
     // Auto picks HashLife for a long run; 2^40 generations as a macrocell.
-    let (code, out, err) =
-        lifesearch(&["evolve", gun, "-g", "1099511627776", "--to", "mc", "-o", mc.to_str().unwrap(), "--json"]);
+    let (code, out, err) = lifesearch(&[
+        "evolve",
+        gun,
+        "-g",
+        "1099511627776",
+        "--to",
+        "mc",
+        "-o",
+        mc.to_str().unwrap(),
+        "--json",
+    ]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("auto picked hashlife"), "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -143,7 +164,8 @@ fn hashlife_long_run_writes_a_macrocell_that_reads_back() {
 #[test]
 fn hashlife_refuses_b0_and_the_torus() {
     let p = file("dot.txt", b"*\n");
-    let (code, _, err) = lifesearch(&["evolve", p.to_str().unwrap(), "-g", "4", "--algorithm", "hashlife", "--rule", "B0/S8"]);
+    let (code, _, err) =
+        lifesearch(&["evolve", p.to_str().unwrap(), "-g", "4", "--algorithm", "hashlife", "--rule", "B0/S8"]);
     assert_eq!(code, 2);
     assert!(err.contains("B0"), "{err}");
     let (code, _, err) =
@@ -155,7 +177,8 @@ fn hashlife_refuses_b0_and_the_torus() {
 #[test]
 fn hashlife_and_lifecube_print_the_same_pattern() {
     let p = file("rpent.txt", b".**\n**.\n.*.\n");
-    let (_, a, _) = lifesearch(&["evolve", p.to_str().unwrap(), "-g", "300", "--algorithm", "lifecube", "--to", "rle"]);
+    let (_, a, _) =
+        lifesearch(&["evolve", p.to_str().unwrap(), "-g", "300", "--algorithm", "lifecube", "--to", "rle"]);
     let (code, b, err) =
         lifesearch(&["evolve", p.to_str().unwrap(), "-g", "300", "--algorithm", "hashlife", "--to", "rle"]);
     assert_eq!(code, 0, "{err}");

@@ -97,11 +97,15 @@ fn golly_glider_reads_at_golly_coordinates_and_writes_back_byte_for_byte() {
     let want: BTreeSet<(i128, i128)> = [(6, -3), (7, -2), (5, -1), (6, -1), (7, -1)].into_iter().collect();
     assert_eq!(cells(&m.tree), want);
     // The same glider from Golly's RLE (with its #CXRLE position), written by us.
-    let rle = formats::load(std::path::Path::new(&format!("{}/tests/data/mc/glider.rle", env!("CARGO_MANIFEST_DIR"))))
-        .unwrap()
-        .pattern;
+    let rle = formats::load(std::path::Path::new(&format!(
+        "{}/tests/data/mc/glider.rle",
+        env!("CARGO_MANIFEST_DIR")
+    )))
+    .unwrap()
+    .pattern;
     let ours = formats::write_pattern(&rle, Format::Mc).unwrap();
-    let theirs = std::fs::read_to_string(format!("{}/tests/data/mc/glider.mc", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let theirs =
+        std::fs::read_to_string(format!("{}/tests/data/mc/glider.mc", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let body = |s: &str| s.lines().skip(1).map(String::from).collect::<Vec<_>>();
     assert_eq!(body(&ours), body(&theirs));
 }
@@ -137,7 +141,11 @@ fn gun_to_2_to_the_40_and_63() {
     // One glider every 30 generations, 5 cells each, plus the gun (36 cells
     // at generations that are multiples of 30; 2^40 is 16 mod 30).
     let gliders = (1u64 << 40) / 30;
-    assert!(t.population() > 5 * (gliders - 2) && t.population() < 5 * (gliders + 2) + 60, "{}", t.population());
+    assert!(
+        t.population() > 5 * (gliders - 2) && t.population() < 5 * (gliders + 2) + 60,
+        "{}",
+        t.population()
+    );
     let mut big = golly("gun.mc").tree;
     big.advance(1 << 63);
     assert!(big.population() > 5 * ((1u64 << 63) / 30 - 2));

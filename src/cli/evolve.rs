@@ -132,7 +132,8 @@ enum Input {
 /// The final state: a dense pattern, or HashLife's tree.
 enum Final {
     Dense(Pattern),
-    Tree(Box<HashLife>),
+    /// The tree, and the input's name, author and comments (its grid unused).
+    Tree(Box<HashLife>, Pattern),
 }
 
 pub fn run(a: Args) -> anyhow::Result<()> {
@@ -150,7 +151,12 @@ pub fn run(a: Args) -> anyhow::Result<()> {
                 Input::Dense(p) => Some(p.grid.width().max(p.grid.height()) as u64),
                 Input::Tree(_) => None,
             };
-            let w = Workload { torus: torus.is_some(), b0: rule.birth & 1 == 1, side, generations: a.generations };
+            let w = Workload {
+                torus: torus.is_some(),
+                b0: rule.birth & 1 == 1,
+                side,
+                generations: a.generations,
+            };
             let (choice, why) = auto::pick(w);
             let engine = match choice {
                 Choice::Lifecube => Engine::Lifecube,
@@ -173,8 +179,10 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let fin = match (input, torus) {
         (Input::Tree(mut m), _) => {
             m.tree.set_rule(rule).with_context(|| a.file.display().to_string())?;
+            m.tree.set_generation(m.generation.unwrap_or(0));
             m.tree.advance(a.generations);
-            Final::Tree(Box::new(m.tree))
+            let meta = Pattern { comments: m.comments.clone(), ..Pattern::default() };
+            Final::Tree(Box::new(m.tree), meta)
         }
         (Input::Dense(p), Some((w, h))) => {
             if p.grid.width() > w || p.grid.height() > h {
@@ -195,11 +203,16 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         (Input::Dense(p), None) if engine == Engine::Hashlife => {
             let mut t = HashLife::from_grid(&p.grid, p.origin, rule, cap)?;
             t.advance(a.generations);
-            Final::Tree(Box::new(t))
+            Final::Tree(Box::new(t), Pattern { grid: Grid::new(0, 0), ..p })
         }
         (Input::Dense(p), None) => {
             let (g, (dx, dy)) = life::evolve_unbounded(&p.grid, rule, a.generations, dense_algorithm(engine));
-            Final::Dense(Pattern { grid: g, origin: (p.origin.0 + dx, p.origin.1 + dy), rule: p.rule.or(a.rule), ..p })
+            Final::Dense(Pattern {
+                grid: g,
+                origin: (p.origin.0 + dx, p.origin.1 + dy),
+                rule: p.rule.or(a.rule),
+                ..p
+            })
         }
     };
     let wall = start.elapsed().as_secs_f64();
@@ -256,7 +269,14 @@ fn tree_to_pattern(m: &macrocell::Macrocell, a: &Args) -> anyhow::Result<Pattern
     Ok(Pattern { grid, origin, rule: m.rule, comments: m.comments.clone(), ..Pattern::default() })
 }
 
-fn stats(fin: &Final, engine: Engine, rule: Rule, a: &Args, torus: Option<(usize, usize)>, wall: f64) -> Stats {
+fn stats(
+    fin: &Final,
+    engine: Engine,
+    rule: Rule,
+    a: &Args,
+    torus: Option<(usize, usize)>,
+    wall: f64,
+) -> Stats {
     let (population, bbox, hstats) = match fin {
         Final::Dense(p) => {
             let bb = p.grid.bounding_box().map(|(x, y, w, h)| BoundingBox {
@@ -267,7 +287,7 @@ fn stats(fin: &Final, engine: Engine, rule: Rule, a: &Args, torus: Option<(usize
             });
             (p.grid.population() as u64, bb, None)
         }
-        Final::Tree(t) => {
+        Final::Tree(t, _) => {
             let bb = t.bounding_box().map(|(x, y, width, height)| BoundingBox { x, y, width, height });
             (t.population(), bb, Some(t.stats()))
         }
@@ -320,13 +340,13 @@ fn write_output(a: &Args, fin: Final, rule: Rule, file_rule: Option<Rule>) -> an
         return Ok(()); // stdout holds the JSON
     }
     let text = match fin {
-        Final::Tree(mut t) if format == Format::Mc => {
+        Final::Tree(mut t, meta) if format == Format::Mc => {
             t.shrink();
-            macrocell::write_tree(&t, Some(rule), Some(t.generation()), &[])
+            macrocell::write_tree(&t, Some(rule), Some(t.generation()), &meta.comments)
         }
-        Final::Tree(t) => {
+        Final::Tree(t, meta) => {
             let (grid, origin) = t.to_grid().context("the final pattern")?;
-            let p = Pattern { grid, origin, rule: file_rule.or(a.rule), ..Pattern::default() };
+            let p = Pattern { grid, origin, rule: file_rule.or(a.rule), ..meta };
             super::convert::render(&p, format)?
         }
         Final::Dense(p) => super::convert::render(&p, format)?,

@@ -43,7 +43,12 @@ pub fn is_macrocell(first_line: &str) -> bool {
 // ANCHOR: mc_read
 /// Read a macrocell file into a quadtree (built under Conway's rule; the
 /// caller sets the rule to run with).
-pub fn read_tree(loc: &Location, text: &str, memory_cap_bytes: usize, warn: &mut Warnings) -> Result<Macrocell> {
+pub fn read_tree(
+    loc: &Location,
+    text: &str,
+    memory_cap_bytes: usize,
+    warn: &mut Warnings,
+) -> Result<Macrocell> {
     let mut tree = HashLife::new(Rule::CONWAY, memory_cap_bytes)?;
     let (mut rule, mut generation, mut comments) = (None, None, Vec::new());
     // Node ids by line number in the file's own count (index 0 = empty).
@@ -68,8 +73,9 @@ pub fn read_tree(loc: &Location, text: &str, memory_cap_bytes: usize, warn: &mut
                 rule = Some(r.parse::<Rule>().map_err(|e| Error::parse(&here, e.to_string()))?);
             } else if let Some(g) = rest.strip_prefix('G') {
                 let g = g.trim();
-                generation =
-                    Some(g.parse::<u128>().map_err(|_| Error::parse(&here, format!("bad generation '{g}'")))?);
+                generation = Some(
+                    g.parse::<u128>().map_err(|_| Error::parse(&here, format!("bad generation '{g}'")))?,
+                );
             } else if let Some(c) = rest.strip_prefix(['C', 'c']) {
                 comments.push(c.trim().to_string());
             } else {
@@ -83,13 +89,18 @@ pub fn read_tree(loc: &Location, text: &str, memory_cap_bytes: usize, warn: &mut
             let f: Vec<&str> = line.split_whitespace().collect();
             let nums: Option<Vec<u64>> = f.iter().map(|w| w.parse::<u64>().ok()).collect();
             let Some(nums) = nums.filter(|v| v.len() == 5) else {
-                return Err(Error::parse(&here, format!("expected a leaf or 'level nw ne sw se', found '{line}'")));
+                return Err(Error::parse(
+                    &here,
+                    format!("expected a leaf or 'level nw ne sw se', found '{line}'"),
+                ));
             };
             let level = nums[0];
             if level <= LEAF_LEVEL as u64 {
                 return Err(Error::parse(
                     &here,
-                    format!("node of level {level}: only two-state files (8x8 leaves, levels 4 and up) are supported"),
+                    format!(
+                        "node of level {level}: only two-state files (8x8 leaves, levels 4 and up) are supported"
+                    ),
                 ));
             }
             if level > 120 {
@@ -106,7 +117,11 @@ pub fn read_tree(loc: &Location, text: &str, memory_cap_bytes: usize, warn: &mut
                     if tree.level(id) as u64 != level - 1 {
                         return Err(Error::parse(
                             &here,
-                            format!("node {c} has level {} but a quadrant of level {level} needs {}", tree.level(id), level - 1),
+                            format!(
+                                "node {c} has level {} but a quadrant of level {level} needs {}",
+                                tree.level(id),
+                                level - 1
+                            ),
                         ));
                     }
                     id
@@ -152,7 +167,12 @@ fn parse_leaf(loc: &Location, line: &str) -> Result<u64> {
 // ANCHOR: mc_write
 /// Write a quadtree as a macrocell file (`#R` only when a rule is given): nodes in depth-first order,
 /// quadrants NW, NE, SW, SE before their parent, each once.
-pub fn write_tree(tree: &HashLife, rule: Option<Rule>, generation: Option<u128>, comments: &[String]) -> String {
+pub fn write_tree(
+    tree: &HashLife,
+    rule: Option<Rule>,
+    generation: Option<u128>,
+    comments: &[String],
+) -> String {
     let mut out = String::from("[M2] (lifesearch)\n");
     if let Some(rule) = rule {
         out.push_str(&format!("#R {rule}\n"));

@@ -95,7 +95,8 @@ pub enum Format {
 }
 
 impl Format {
-    pub const ALL: [Format; 6] = [Format::Lif, Format::Lif106, Format::Cells, Format::Rle, Format::Txt, Format::Mc];
+    pub const ALL: [Format; 6] =
+        [Format::Lif, Format::Lif106, Format::Cells, Format::Rle, Format::Txt, Format::Mc];
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {

@@ -55,7 +55,10 @@ pub fn pick(w: Workload) -> (Choice, String) {
         );
         return (Choice::Hashlife, why);
     }
-    (Choice::Lifecube, format!("plane, {} generations is a short run for a pattern of side {side}", w.generations))
+    (
+        Choice::Lifecube,
+        format!("plane, {} generations is a short run for a pattern of side {side}", w.generations),
+    )
 }
 // ANCHOR_END: pick
 

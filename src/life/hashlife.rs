@@ -358,11 +358,8 @@ impl HashLife {
                 self.join([r[3], r[4], r[6], r[7]]),
                 self.join([r[4], r[5], r[7], r[8]]),
             ];
-            let out = if j == k - 2 {
-                quads.map(|q| self.result(q, k - 3))
-            } else {
-                quads.map(|q| self.centre(q))
-            };
+            let out =
+                if j == k - 2 { quads.map(|q| self.result(q, k - 3)) } else { quads.map(|q| self.centre(q)) };
             self.join(out)
         };
         let m = &mut self.nodes[n as usize];
@@ -377,7 +374,12 @@ impl HashLife {
         let k = self.level(self.root);
         let e = self.empty(k - 1);
         let [nw, ne, sw, se] = self.kids(self.root);
-        let q = [self.join([e, e, e, nw]), self.join([e, e, ne, e]), self.join([e, sw, e, e]), self.join([se, e, e, e])];
+        let q = [
+            self.join([e, e, e, nw]),
+            self.join([e, e, ne, e]),
+            self.join([e, sw, e, e]),
+            self.join([se, e, e, e]),
+        ];
         self.root = self.join(q);
     }
 
@@ -474,7 +476,8 @@ impl HashLife {
             self.table.insert(key_of(n), i as u32);
         }
         self.root = new_id[self.root as usize];
-        self.empties = self.empties.iter().map(|&e| if e == u32::MAX { e } else { new_id[e as usize] }).collect();
+        self.empties =
+            self.empties.iter().map(|&e| if e == u32::MAX { e } else { new_id[e as usize] }).collect();
         self.nodes = nodes;
         self.gc_runs += 1;
         if self.nodes.len() * 2 > self.cap_nodes {
@@ -495,7 +498,11 @@ impl HashLife {
     }
 
     /// The box of a node's live cells relative to its top-left corner, inclusive.
-    fn bbox(&self, n: u32, memo: &mut FxHashMap<u32, Option<(u128, u128, u128, u128)>>) -> Option<(u128, u128, u128, u128)> {
+    fn bbox(
+        &self,
+        n: u32,
+        memo: &mut FxHashMap<u32, Option<(u128, u128, u128, u128)>>,
+    ) -> Option<(u128, u128, u128, u128)> {
         let node = self.nodes[n as usize];
         if node.pop == 0 {
             return None;
@@ -544,7 +551,8 @@ impl HashLife {
                 self.population()
             ))
         };
-        let (wu, hu) = (usize::try_from(w).map_err(|_| too_big())?, usize::try_from(h).map_err(|_| too_big())?);
+        let (wu, hu) =
+            (usize::try_from(w).map_err(|_| too_big())?, usize::try_from(h).map_err(|_| too_big())?);
         let mut g = Grid::try_new(wu, hu).map_err(|_| too_big())?;
         let (ox, oy) = (i64::try_from(x).map_err(|_| too_big())?, i64::try_from(y).map_err(|_| too_big())?);
         self.for_each_cell(|cx, cy| g.set((cx - x) as usize, (cy - y) as usize, true));
@@ -630,7 +638,11 @@ mod tests {
     fn glider_moves() {
         let g = Grid::from_rows(&[".*.", "..*", "***"]).unwrap();
         for gens in [0, 1, 2, 3, 4, 5, 8, 13, 64, 100] {
-            assert_eq!(evolve_grid(&g, Rule::CONWAY, gens).unwrap(), naive_plane(&g, Rule::CONWAY, gens), "{gens}");
+            assert_eq!(
+                evolve_grid(&g, Rule::CONWAY, gens).unwrap(),
+                naive_plane(&g, Rule::CONWAY, gens),
+                "{gens}"
+            );
         }
     }
 
@@ -642,8 +654,15 @@ mod tests {
 
     #[test]
     fn collection_keeps_the_pattern() {
-        let g = Grid::from_rows(&["........*.", "......*.**", "......*.*.", "......*...", "....*.....", "..*.*....."])
-            .unwrap();
+        let g = Grid::from_rows(&[
+            "........*.",
+            "......*.**",
+            "......*.*.",
+            "......*...",
+            "....*.....",
+            "..*.*.....",
+        ])
+        .unwrap();
         let mut h = HashLife::from_grid(&g, (0, 0), Rule::CONWAY, 0).unwrap();
         for _ in 0..40 {
             h.advance(3);

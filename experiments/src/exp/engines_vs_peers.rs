@@ -79,6 +79,47 @@ pub struct Row {
     pub agrees: String,
 }
 
+/// Best time, final state and how many runs were made (or why none).
+type Measured = Result<(f64, Outcome, usize)>;
+
+/// A peer run longer than this is not repeated.
+const REPEAT_BELOW_SECONDS: f64 = 10.0;
+
+/// A peer process running longer than this is stopped and its row says so.
+const PEER_LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Run a command to its end, or kill it past `limit` (an error saying so).
+fn output_within(mut cmd: Command, limit: std::time::Duration) -> Result<std::process::Output> {
+    use std::process::Stdio;
+    let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
+    // Drain the pipes on threads so that a chatty child never blocks.
+    let mut so = child.stdout.take().expect("piped");
+    let mut se = child.stderr.take().expect("piped");
+    let t1 = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut so, &mut v).map(|_| v)
+    });
+    let t2 = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut se, &mut v).map(|_| v)
+    });
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait()? {
+            break s;
+        }
+        if start.elapsed() > limit {
+            child.kill()?;
+            child.wait()?;
+            bail!("not finished within {} s (stopped)", limit.as_secs());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let stdout = t1.join().map_err(|_| anyhow::anyhow!("reader thread"))??;
+    let stderr = t2.join().map_err(|_| anyhow::anyhow!("reader thread"))??;
+    Ok(std::process::Output { status, stdout, stderr })
+}
+
 /// What an engine ended on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Outcome {
@@ -184,7 +225,7 @@ fn outcome_of_tree(t: &HashLife) -> Outcome {
 }
 
 /// One row, filled from an outcome (or a status when there is none).
-fn row(w: &Workload, imp: &str, engine: &str, version: &str, runs: usize, r: Result<(f64, Outcome)>) -> (Row, Option<Outcome>) {
+fn row(w: &Workload, imp: &str, engine: &str, version: &str, r: Measured) -> (Row, Option<Outcome>) {
     let base = Row {
         workload: w.name.clone(),
         topology: if w.kind == Kind::TorusSoup { "torus" } else { "plane" }.into(),
@@ -195,7 +236,7 @@ fn row(w: &Workload, imp: &str, engine: &str, version: &str, runs: usize, r: Res
         engine: engine.into(),
         version: version.into(),
         status: "ok".into(),
-        runs,
+        runs: 0,
         best_seconds: None,
         population: None,
         box_width: None,
@@ -204,8 +245,9 @@ fn row(w: &Workload, imp: &str, engine: &str, version: &str, runs: usize, r: Res
         agrees: String::new(),
     };
     match r {
-        Ok((secs, o)) => (
+        Ok((secs, o, runs)) => (
             Row {
+                runs,
                 best_seconds: Some(secs),
                 population: Some(o.population),
                 box_width: o.box_size.map(|b| b.0),
@@ -221,16 +263,17 @@ fn row(w: &Workload, imp: &str, engine: &str, version: &str, runs: usize, r: Res
 
 // ---- lifesearch ----
 
-fn ours(w: &Workload, g: &Grid, engine: &str, runs: usize) -> Result<(f64, Outcome)> {
+fn ours(w: &Workload, g: &Grid, engine: &str, runs: usize) -> Measured {
     let rule = Rule::CONWAY;
     match engine {
         "lifecube" => {
-            let (t, out) = best_of(runs, || evolve(g, rule, Topology::Torus, w.generations, Algorithm::Lifecube));
-            Ok((t.as_secs_f64(), outcome_of_grid(&out)))
+            let (t, out) =
+                best_of(runs, || evolve(g, rule, Topology::Torus, w.generations, Algorithm::Lifecube));
+            Ok((t.as_secs_f64(), outcome_of_grid(&out), runs))
         }
         "lifecube-plane" => {
             let (t, out) = best_of(runs, || evolve_unbounded(g, rule, w.generations, Algorithm::Lifecube));
-            Ok((t.as_secs_f64(), outcome_of_grid(&out.0)))
+            Ok((t.as_secs_f64(), outcome_of_grid(&out.0), runs))
         }
         "hashlife" => {
             let mut best = f64::MAX;
@@ -243,7 +286,7 @@ fn ours(w: &Workload, g: &Grid, engine: &str, runs: usize) -> Result<(f64, Outco
                 best = best.min(t.elapsed().as_secs_f64());
                 last = Some(h);
             }
-            Ok((best, outcome_of_tree(&last.expect("one run"))))
+            Ok((best, outcome_of_tree(&last.expect("one run")), runs.max(1)))
         }
         _ => bail!("unknown engine {engine}"),
     }
@@ -271,21 +314,20 @@ fn rle_for(g: &Grid, torus: bool) -> Result<String> {
     })
 }
 
-fn golly(w: &Workload, g: &Grid, algo: &str, runs: usize, dir: &Path) -> Result<(f64, Outcome)> {
+fn golly(w: &Workload, g: &Grid, algo: &str, runs: usize, dir: &Path) -> Measured {
     let torus = w.kind == Kind::TorusSoup;
     let input = dir.join("golly-in.rle");
     std::fs::write(&input, rle_for(g, torus)?)?;
     let output = dir.join(if torus { "golly-out.rle" } else { "golly-out.mc" });
     let mut best = f64::MAX;
-    for _ in 0..runs.max(1) {
+    let mut done = 0;
+    while done < runs.max(1) && !(done > 0 && best > REPEAT_BELOW_SECONDS) {
+        done += 1;
         let _ = std::fs::remove_file(&output);
         let gens = w.generations.to_string();
-        let out = Command::new("bgolly")
-            .args(["-b", "-m", &gens, "-i", &gens, "-a", algo, "-M", "4000", "-o"])
-            .arg(&output)
-            .arg(&input)
-            .output()
-            .context("running bgolly")?;
+        let mut cmd = Command::new("bgolly");
+        cmd.args(["-b", "-m", &gens, "-i", &gens, "-a", algo, "-M", "4000", "-o"]).arg(&output).arg(&input);
+        let out = output_within(cmd, PEER_LIMIT).context("running bgolly")?;
         if !out.status.success() {
             bail!("bgolly failed: {}", String::from_utf8_lossy(&out.stderr).trim());
         }
@@ -306,7 +348,7 @@ fn golly(w: &Workload, g: &Grid, algo: &str, runs: usize, dir: &Path) -> Result<
         let m = macrocell::read_tree(&loc, &text, 4 << 30, &mut Warnings::default())?;
         outcome_of_tree(&m.tree)
     };
-    Ok((best, outcome))
+    Ok((best, outcome, done))
 }
 
 /// bgolly -b prints a timestamp before each line: the evolution is the time
@@ -319,8 +361,12 @@ fn golly_seconds(stdout: &str, gens: u64) -> Result<f64> {
             Some((t.parse::<f64>().ok()?, rest.replace(',', "")))
         })
         .collect();
-    let at = lines.iter().position(|(_, r)| r.trim() == gens.to_string()).context("no step line in bgolly's output")?;
-    let before = lines[..at].iter().rev().find(|(_, r)| r.starts_with("pop")).context("no population line")?;
+    let at = lines
+        .iter()
+        .position(|(_, r)| r.trim() == gens.to_string())
+        .context("no step line in bgolly's output")?;
+    let before =
+        lines[..at].iter().rev().find(|(_, r)| r.starts_with("pop")).context("no population line")?;
     Ok(lines[at].0 - before.0)
 }
 
@@ -334,7 +380,7 @@ fn lifelib_version() -> Option<String> {
     out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
-fn lifelib(ctx: &Ctx, w: &Workload, g: &Grid, runs: usize, dir: &Path) -> Result<(f64, Outcome)> {
+fn lifelib(ctx: &Ctx, w: &Workload, g: &Grid, runs: usize, dir: &Path) -> Measured {
     if w.kind == Kind::TorusSoup {
         bail!("not measured: lifelib's Python API has no torus");
     }
@@ -344,13 +390,9 @@ fn lifelib(ctx: &Ctx, w: &Workload, g: &Grid, runs: usize, dir: &Path) -> Result
     let output = dir.join("lifelib-out.lif");
     let big = w.generations > 1 << 30;
     let dst = if big { PathBuf::from("-") } else { output.clone() };
-    let out = Command::new("python3")
-        .arg(&script)
-        .args(["B3/S23", &w.generations.to_string(), &runs.to_string()])
-        .arg(&input)
-        .arg(&dst)
-        .output()
-        .context("running python3")?;
+    let mut cmd = Command::new("python3");
+    cmd.arg(&script).args(["B3/S23", &w.generations.to_string(), &runs.to_string()]).arg(&input).arg(&dst);
+    let out = output_within(cmd, PEER_LIMIT).context("running python3")?;
     if !out.status.success() {
         bail!("lifelib failed: {}", String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or(""));
     }
@@ -368,7 +410,7 @@ fn lifelib(ctx: &Ctx, w: &Workload, g: &Grid, runs: usize, dir: &Path) -> Result
         let p = formats::parse_as(&Location::file(&output), &text, Format::Lif106, None)?.pattern;
         outcome_of_cells(p.live_set().into_iter().map(|(x, y)| (x as i128, y as i128)).collect())
     };
-    Ok((secs, outcome))
+    Ok((secs, outcome, runs))
 }
 
 fn agrees(want: &Outcome, got: &Outcome) -> bool {
@@ -388,19 +430,36 @@ fn run(ctx: &Ctx) -> Result<Report> {
     let mut rows = Vec::new();
     for w in &cases {
         let g = start(w);
-        let mut engines: Vec<(&str, &str, String, Result<(f64, Outcome)>)> = Vec::new();
+        let mut engines: Vec<(&str, &str, String, Measured)> = Vec::new();
         let v = env!("CARGO_PKG_VERSION").to_string();
         match w.kind {
-            Kind::TorusSoup => engines.push(("lifesearch", "lifecube", v.clone(), ours(w, &g, "lifecube", runs))),
+            Kind::TorusSoup => {
+                engines.push(("lifesearch", "lifecube", v.clone(), ours(w, &g, "lifecube", runs)))
+            }
             Kind::PlaneSoup => {
                 engines.push(("lifesearch", "hashlife", v.clone(), ours(w, &g, "hashlife", runs)));
-                engines.push(("lifesearch", "lifecube-plane", v.clone(), ours(w, &g, "lifecube-plane", runs)));
+                engines.push((
+                    "lifesearch",
+                    "lifecube-plane",
+                    v.clone(),
+                    ours(w, &g, "lifecube-plane", runs),
+                ));
             }
             Kind::Gun => engines.push(("lifesearch", "hashlife", v.clone(), ours(w, &g, "hashlife", runs))),
         }
         match &lifelib_v {
-            Some(ver) => engines.push(("lifelib", "lifetree (hashlife)", ver.clone(), lifelib(ctx, w, &g, runs, dir.path()))),
-            None => engines.push(("lifelib", "-", String::new(), Err(anyhow::anyhow!("not installed (pip install python-lifelib)")))),
+            Some(ver) => engines.push((
+                "lifelib",
+                "lifetree (hashlife)",
+                ver.clone(),
+                lifelib(ctx, w, &g, runs, dir.path()),
+            )),
+            None => engines.push((
+                "lifelib",
+                "-",
+                String::new(),
+                Err(anyhow::anyhow!("not installed (pip install python-lifelib)")),
+            )),
         }
         for algo in ["QuickLife", "HashLife"] {
             let r = match &golly_v {
@@ -415,7 +474,7 @@ fn run(ctx: &Ctx) -> Result<Report> {
         }
         let mut reference: Option<Outcome> = None;
         for (imp, engine, ver, r) in engines {
-            let (mut row, o) = row(w, imp, engine, &ver, runs, r);
+            let (mut row, o) = row(w, imp, engine, &ver, r);
             if let Some(o) = o {
                 match &reference {
                     None => {
@@ -431,7 +490,12 @@ fn run(ctx: &Ctx) -> Result<Report> {
     }
     bar.finish_and_clear();
     if let Some(bad) = rows.iter().find(|r| r.agrees == "no") {
-        bail!("{} {} ended on different cells than lifesearch on {}", bad.implementation, bad.engine, bad.workload);
+        bail!(
+            "{} {} ended on different cells than lifesearch on {}",
+            bad.implementation,
+            bad.engine,
+            bad.workload
+        );
     }
     write_csv(&ctx.csv(ID), &rows)?;
     let mut solvers = vec![format!("lifesearch {}", env!("CARGO_PKG_VERSION"))];
@@ -447,7 +511,9 @@ fn run(ctx: &Ctx) -> Result<Report> {
         rows: rows.len(),
         seeds: vec![SEED],
         solvers,
-        notes: vec![format!("lowest of {runs} runs of the evolution alone; one core; soups of density 0.5")],
+        notes: vec![format!(
+            "lowest of {runs} runs of the evolution alone (a peer run over {REPEAT_BELOW_SECONDS} s is not repeated); one core; soups of density 0.5"
+        )],
     })
 }
 
@@ -460,7 +526,10 @@ fn best_ours<'a>(rows: &'a [Row], workload: &str) -> Option<&'a Row> {
 
 fn peer<'a>(rows: &'a [Row], workload: &str, imp: &str, engine: Option<&str>) -> Option<&'a Row> {
     rows.iter().find(|r| {
-        r.workload == workload && r.implementation == imp && engine.is_none_or(|e| r.engine == e) && r.best_seconds.is_some()
+        r.workload == workload
+            && r.implementation == imp
+            && engine.is_none_or(|e| r.engine == e)
+            && r.best_seconds.is_some()
     })
 }
 
@@ -472,8 +541,8 @@ fn draw(ctx: &Ctx) -> Result<()> {
             workloads.push(r.workload.clone());
         }
     }
-    let secs = |f: &dyn Fn(&str) -> Option<&Row>| -> Vec<Option<f64>> {
-        workloads.iter().map(|w| f(w).and_then(|r| r.best_seconds).map(|s| s.max(1e-6) * 1e3)).collect()
+    let secs = |f: &dyn Fn(&str) -> Option<f64>| -> Vec<Option<f64>> {
+        workloads.iter().map(|w| f(w).map(|s| s.max(1e-6) * 1e3)).collect()
     };
     render(
         &ctx.figure(ID),
@@ -483,10 +552,19 @@ fn draw(ctx: &Ctx) -> Result<()> {
             y_label: "best time (log scale)".into(),
             categories: workloads.clone(),
             series: vec![
-                ("lifesearch (fastest engine)".into(), secs(&|w| best_ours(&rows, w))),
-                ("lifelib".into(), secs(&|w| peer(&rows, w, "lifelib", None))),
-                ("Golly QuickLife".into(), secs(&|w| peer(&rows, w, "golly", Some("QuickLife")))),
-                ("Golly HashLife".into(), secs(&|w| peer(&rows, w, "golly", Some("HashLife")))),
+                (
+                    "lifesearch (fastest engine)".into(),
+                    secs(&|w| best_ours(&rows, w).and_then(|r| r.best_seconds)),
+                ),
+                ("lifelib".into(), secs(&|w| peer(&rows, w, "lifelib", None).and_then(|r| r.best_seconds))),
+                (
+                    "Golly QuickLife".into(),
+                    secs(&|w| peer(&rows, w, "golly", Some("QuickLife")).and_then(|r| r.best_seconds)),
+                ),
+                (
+                    "Golly HashLife".into(),
+                    secs(&|w| peer(&rows, w, "golly", Some("HashLife")).and_then(|r| r.best_seconds)),
+                ),
             ],
             log_y: true,
             ticks: Ticks::Millis,
@@ -497,7 +575,10 @@ fn draw(ctx: &Ctx) -> Result<()> {
         Some(r) => format!("{} s ({})", sci(r.best_seconds.unwrap_or(0.0)), r.engine),
         None => "-".into(),
     };
-    let ratio = |a: Option<&Row>, b: Option<&Row>| match (a.and_then(|r| r.best_seconds), b.and_then(|r| r.best_seconds)) {
+    let ratio = |a: Option<&Row>, b: Option<&Row>| match (
+        a.and_then(|r| r.best_seconds),
+        b.and_then(|r| r.best_seconds),
+    ) {
         (Some(a), Some(b)) if b > 0.0 => format!("{:.2}", a / b),
         _ => "-".into(),
     };
@@ -509,9 +590,14 @@ fn draw(ctx: &Ctx) -> Result<()> {
         let first = rows.iter().find(|r| &r.workload == w).expect("a row");
         let ours = best_ours(&rows, w);
         let ll = peer(&rows, w, "lifelib", None);
-        let (ql, hl) = (peer(&rows, w, "golly", Some("QuickLife")), peer(&rows, w, "golly", Some("HashLife")));
-        let best_golly = [ql, hl].into_iter().flatten().min_by(|a, b| a.best_seconds.partial_cmp(&b.best_seconds).unwrap());
-        let agree = if rows.iter().filter(|r| &r.workload == w).all(|r| r.agrees != "no") { "yes" } else { "NO" };
+        let (ql, hl) =
+            (peer(&rows, w, "golly", Some("QuickLife")), peer(&rows, w, "golly", Some("HashLife")));
+        let best_golly = [ql, hl]
+            .into_iter()
+            .flatten()
+            .min_by(|a, b| a.best_seconds.partial_cmp(&b.best_seconds).unwrap());
+        let agree =
+            if rows.iter().filter(|r| &r.workload == w).all(|r| r.agrees != "no") { "yes" } else { "NO" };
         md += &format!(
             "| {w} ({}x{} {}) | {} | {} | {} | {} | {} | {} | {} | {agree} |\n",
             first.width,
