@@ -318,7 +318,9 @@ fn golly(w: &Workload, g: &Grid, algo: &str, runs: usize, dir: &Path) -> Measure
     let torus = w.kind == Kind::TorusSoup;
     let input = dir.join("golly-in.rle");
     std::fs::write(&input, rle_for(g, torus)?)?;
-    let output = dir.join(if torus { "golly-out.rle" } else { "golly-out.mc" });
+    // QuickLife writes RLE only; HashLife on the plane writes macrocells (any size).
+    let mc = !torus && algo == "HashLife";
+    let output = dir.join(if mc { "golly-out.mc" } else { "golly-out.rle" });
     let mut best = f64::MAX;
     let mut done = 0;
     while done < runs.max(1) && !(done > 0 && best > REPEAT_BELOW_SECONDS) {
@@ -326,7 +328,9 @@ fn golly(w: &Workload, g: &Grid, algo: &str, runs: usize, dir: &Path) -> Measure
         let _ = std::fs::remove_file(&output);
         let gens = w.generations.to_string();
         let mut cmd = Command::new("bgolly");
-        cmd.args(["-b", "-m", &gens, "-i", &gens, "-a", algo, "-M", "4000", "-o"]).arg(&output).arg(&input);
+        cmd.args(["-q", "-b", "-m", &gens, "-i", &gens, "-a", algo, "-M", "4000", "-o"])
+            .arg(&output)
+            .arg(&input);
         let out = output_within(cmd, PEER_LIMIT).context("running bgolly")?;
         if !out.status.success() {
             bail!("bgolly failed: {}", String::from_utf8_lossy(&out.stderr).trim());
@@ -335,15 +339,8 @@ fn golly(w: &Workload, g: &Grid, algo: &str, runs: usize, dir: &Path) -> Measure
     }
     let text = std::fs::read_to_string(&output).with_context(|| format!("{}", output.display()))?;
     let loc = Location::file(&output);
-    let outcome = if torus {
-        // Golly writes the torus into the rule (B3/S23:T1024,1024): drop it.
-        let text: String = text
-            .lines()
-            .map(|l| if l.starts_with("x ") { l.split(":T").next().unwrap_or(l) } else { l })
-            .collect::<Vec<_>>()
-            .join("\n");
-        let p = formats::parse_as(&loc, &text, Format::Rle, None)?.pattern;
-        outcome_of_grid(&p.grid)
+    let outcome = if !mc {
+        outcome_of_cells(rle_cells(&text))
     } else {
         let m = macrocell::read_tree(&loc, &text, 4 << 30, &mut Warnings::default())?;
         outcome_of_tree(&m.tree)
@@ -351,23 +348,55 @@ fn golly(w: &Workload, g: &Grid, algo: &str, runs: usize, dir: &Path) -> Measure
     Ok((best, outcome, done))
 }
 
-/// bgolly -b prints a timestamp before each line: the evolution is the time
-/// from the population line before the step to the line of the step.
+/// `bgolly -q -b` prints a timestamp and the generation after loading (0)
+/// and after each step (one step of all the generations on the plane; on
+/// a bounded grid Golly forces steps of 1): the evolution is the time from
+/// the line of generation 0 to the line of the last generation.
 fn golly_seconds(stdout: &str, gens: u64) -> Result<f64> {
     let lines: Vec<(f64, String)> = stdout
         .lines()
         .filter_map(|l| {
             let (t, rest) = l.split_once(' ')?;
-            Some((t.parse::<f64>().ok()?, rest.replace(',', "")))
+            Some((t.parse::<f64>().ok()?, rest.replace(',', "").trim().to_string()))
         })
         .collect();
-    let at = lines
+    let t0 = lines.iter().find(|(_, r)| r == "0").context("no generation-0 line in bgolly's output")?.0;
+    let t1 = lines
         .iter()
-        .position(|(_, r)| r.trim() == gens.to_string())
-        .context("no step line in bgolly's output")?;
-    let before =
-        lines[..at].iter().rev().find(|(_, r)| r.starts_with("pop")).context("no population line")?;
-    Ok(lines[at].0 - before.0)
+        .find(|(_, r)| *r == gens.to_string())
+        .context("no last-generation line in bgolly's output")?
+        .0;
+    Ok(t1 - t0)
+}
+
+/// The live cells of an RLE body (b/. dead, o/A alive), without a dense grid.
+fn rle_cells(text: &str) -> Vec<(i128, i128)> {
+    let (mut x, mut y, mut n) = (0i128, 0i128, 0i128);
+    let mut cells = Vec::new();
+    'lines: for line in text.lines().map(str::trim) {
+        if line.starts_with('#') || line.starts_with('x') {
+            continue;
+        }
+        for c in line.chars() {
+            let k = n.max(1);
+            match c {
+                '0'..='9' => {
+                    n = n * 10 + (c as u8 - b'0') as i128;
+                    continue;
+                }
+                'b' | '.' => x += k,
+                '$' => (x, y) = (0, y + k),
+                '!' => break 'lines,
+                c if c.is_ascii_alphabetic() => {
+                    cells.extend((0..k).map(|i| (x + i, y)));
+                    x += k;
+                }
+                _ => {}
+            }
+            n = 0;
+        }
+    }
+    cells
 }
 
 // ---- lifelib ----
@@ -407,8 +436,15 @@ fn lifelib(ctx: &Ctx, w: &Workload, g: &Grid, runs: usize, dir: &Path) -> Measur
         Outcome { population, box_size: (population > 0).then_some((bw, bh)), hash: None }
     } else {
         let text = std::fs::read_to_string(&output)?;
-        let p = formats::parse_as(&Location::file(&output), &text, Format::Lif106, None)?.pattern;
-        outcome_of_cells(p.live_set().into_iter().map(|(x, y)| (x as i128, y as i128)).collect())
+        let cells = text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| {
+                let mut w = l.split_whitespace().map(|v| v.parse::<i128>());
+                Some((w.next()?.ok()?, w.next()?.ok()?))
+            })
+            .collect();
+        outcome_of_cells(cells)
     };
     Ok((secs, outcome, runs))
 }
