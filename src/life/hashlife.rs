@@ -151,8 +151,8 @@ impl HashLife {
         self.root = root;
         if self.level(root) == LEAF_LEVEL {
             let e = self.empty(LEAF_LEVEL);
-            // A leaf's centre is that of the 16x16 node holding it as NW
-            // quadrant shifted by (-4, -4): rebuild it cell-exactly.
+            // The 16x16 square with the same centre holds the leaf's cells
+            // shifted by (4, 4): split them among its four quadrants.
             let b = self.leaf_bits(root);
             let split = |s: u32| -> u64 {
                 // The part of the leaf's cells that falls in quadrant s of
@@ -167,7 +167,7 @@ impl HashLife {
                 }
                 out
             };
-            let q = [0, 1, 2, 3].map(|s| split(s));
+            let q = [0, 1, 2, 3].map(split);
             let q = q.map(|bits| if bits == 0 { e } else { self.leaf(bits) });
             self.root = self.join(q);
         }
