@@ -460,7 +460,8 @@ fn run(ctx: &Ctx) -> Result<Report> {
     let dir = tempfile::tempdir()?;
     let golly_v = bgolly_version();
     // lifelib compiles C++ on first use of a rule (a minute): not in the smoke test.
-    let lifelib_v = if ctx.mode == crate::harness::Mode::Tiny { None } else { lifelib_version() };
+    let tiny = ctx.mode == crate::harness::Mode::Tiny;
+    let lifelib_v = if tiny { None } else { lifelib_version() };
     let cases = workloads(ctx);
     let bar = ctx.bar(cases.len() as u64, ID);
     let mut rows = Vec::new();
@@ -494,7 +495,11 @@ fn run(ctx: &Ctx) -> Result<Report> {
                 "lifelib",
                 "-",
                 String::new(),
-                Err(anyhow::anyhow!("not installed (pip install python-lifelib)")),
+                Err(if tiny {
+                    anyhow::anyhow!("not run in tiny mode (lifelib compiles C++ on first use)")
+                } else {
+                    anyhow::anyhow!("not installed (pip install python-lifelib)")
+                }),
             )),
         }
         for algo in ["QuickLife", "HashLife"] {
