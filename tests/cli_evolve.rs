@@ -76,3 +76,111 @@ fn bad_inputs_exit_two_with_one_line() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+#[test]
+fn json_stats_without_the_pattern() {
+    let p = file("glider-json.txt", b".*.\n..*\n***\n");
+    for alg in ["lifecube", "hashlife", "naive", "auto"] {
+        let (code, out, err) = lifesearch(&[
+            "evolve",
+            p.to_str().unwrap(),
+            "-g",
+            "8",
+            "--algorithm",
+            alg,
+            "--json",
+            "--to",
+            "none",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+        assert_eq!(v["generations"], 8);
+        assert_eq!(v["population"], 5);
+        assert_eq!(v["topology"], "plane");
+        // A glider moves one cell down and right every 4 generations.
+        assert_eq!(v["bounding_box"]["x"], 2, "{alg}: {out}");
+        assert_eq!(v["bounding_box"]["y"], 2, "{alg}: {out}");
+        assert_eq!(v["bounding_box"]["width"], 3);
+        assert!(v["wall_seconds"].as_f64().unwrap() >= 0.0);
+        assert!(v["cell_generations_per_second"].is_number());
+        if alg == "auto" {
+            assert_eq!(v["engine"], "lifecube", "{out}");
+            assert!(err.contains("auto picked lifecube"), "{err}");
+        } else {
+            assert_eq!(v["engine"], alg);
+        }
+    }
+}
+
+#[test]
+fn stats_on_stderr_and_no_pattern_with_to_none() {
+    let p = file("blinker.txt", b"***\n");
+    let (code, out, err) =
+        lifesearch(&["evolve", p.to_str().unwrap(), "-g", "3", "--torus", "5x5", "--stats", "--to", "none"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("population 3") && err.contains("cell-generations/s") && err.contains("lifecube"),
+        "{err}"
+    );
+}
+
+#[test]
+fn hashlife_long_run_writes_a_macrocell_that_reads_back() {
+    let gun = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/formats/gun.rle");
+    let dir = std::env::temp_dir().join(format!("lifesearch-cli-evolve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mc = dir.join("gun.mc");
+    // Auto picks HashLife for a long run; 2^40 generations as a macrocell.
+    let (code, out, err) = lifesearch(&[
+        "evolve",
+        gun,
+        "-g",
+        "1099511627776",
+        "--to",
+        "mc",
+        "-o",
+        mc.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("auto picked hashlife"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["engine"], "hashlife");
+    let pop = v["population"].as_u64().unwrap();
+    assert!(pop > 5 * ((1u64 << 40) / 30 - 2), "{pop}");
+    // Reading the macrocell back and running 0 generations keeps the population.
+    let (code, out, err) = lifesearch(&["evolve", mc.to_str().unwrap(), "-g", "0", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let w: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(w["population"].as_u64().unwrap(), pop);
+    assert_eq!(w["bounding_box"], v["bounding_box"]);
+    // Too large for a dense format: a clear error, exit 2.
+    let (code, _, err) = lifesearch(&["evolve", mc.to_str().unwrap(), "-g", "0", "--to", "rle"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("too large") && err.contains("--to mc"), "{err}");
+}
+
+#[test]
+fn hashlife_refuses_b0_and_the_torus() {
+    let p = file("dot.txt", b"*\n");
+    let (code, _, err) =
+        lifesearch(&["evolve", p.to_str().unwrap(), "-g", "4", "--algorithm", "hashlife", "--rule", "B0/S8"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("B0"), "{err}");
+    let (code, _, err) =
+        lifesearch(&["evolve", p.to_str().unwrap(), "-g", "4", "--algorithm", "hashlife", "--torus", "8x8"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("plane"), "{err}");
+}
+
+#[test]
+fn hashlife_and_lifecube_print_the_same_pattern() {
+    let p = file("rpent.txt", b".**\n**.\n.*.\n");
+    let (_, a, _) =
+        lifesearch(&["evolve", p.to_str().unwrap(), "-g", "300", "--algorithm", "lifecube", "--to", "rle"]);
+    let (code, b, err) =
+        lifesearch(&["evolve", p.to_str().unwrap(), "-g", "300", "--algorithm", "hashlife", "--to", "rle"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(a, b);
+}

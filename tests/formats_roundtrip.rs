@@ -31,6 +31,7 @@ fn extension(f: Format) -> &'static str {
         Format::Cells => "cells",
         Format::Rle => "rle",
         Format::Txt => "txt",
+        Format::Mc => "mc",
     }
 }
 

@@ -10,7 +10,7 @@ pub struct Args {
     /// The pattern file (format detected from its content, then its extension).
     pub input: PathBuf,
     /// Output format; default: from the output file's extension (`.lif`,
-    /// `.rle`, `.cells`, `.txt`), else RLE.
+    /// `.rle`, `.cells`, `.txt`, `.mc`), else RLE.
     #[arg(long, value_enum)]
     pub to: Option<Format>,
     /// Write here (whole or not at all) instead of standard output.
@@ -43,6 +43,7 @@ pub fn format_for(path: &Path) -> Option<Format> {
         "rle" => Some(Format::Rle),
         "cells" => Some(Format::Cells),
         "txt" => Some(Format::Txt),
+        "mc" => Some(Format::Mc),
         _ => None,
     }
 }

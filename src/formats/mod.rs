@@ -8,6 +8,7 @@
 //! | plaintext (`cells`) | yes | no | no | `!Name:`, `!Author:`, `!` lines |
 //! | RLE (`rle`) | yes | yes (`#CXRLE Pos=`) | yes | `#N`, `#O`, `#C` |
 //! | Knuth's rows (`txt`) | yes | no | no | no |
+//! | Golly's macrocell (`mc`) | yes | yes (root centred on 0 0) | yes (`#R`) | `#C` lines read, not written |
 //!
 //! Readers never print: what a reader wants to tell the user (a description
 //! line that is too long, a newer version number) comes back as a warning in
@@ -19,6 +20,7 @@ pub mod canvas;
 pub mod knuth_rows;
 pub mod lif105;
 pub mod lif106;
+pub mod macrocell;
 pub mod plaintext;
 pub mod rle;
 pub mod target;
@@ -87,10 +89,14 @@ pub enum Format {
     /// Knuth's rows of `.` and `*` (and `?` in search targets).
     #[value(name = "txt")]
     Txt,
+    /// Golly's macrocell `.mc`: a HashLife quadtree, node by node.
+    #[value(name = "mc")]
+    Mc,
 }
 
 impl Format {
-    pub const ALL: [Format; 5] = [Format::Lif, Format::Lif106, Format::Cells, Format::Rle, Format::Txt];
+    pub const ALL: [Format; 6] =
+        [Format::Lif, Format::Lif106, Format::Cells, Format::Rle, Format::Txt, Format::Mc];
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
@@ -100,16 +106,17 @@ impl Format {
             Format::Cells => "cells",
             Format::Rle => "rle",
             Format::Txt => "txt",
+            Format::Mc => "mc",
         }
     }
 
     /// Whether the format records where the pattern lies (else it starts at 0 0).
     pub fn holds_origin(self) -> bool {
-        matches!(self, Format::Lif | Format::Lif106 | Format::Rle)
+        matches!(self, Format::Lif | Format::Lif106 | Format::Rle | Format::Mc)
     }
     /// Whether the format can name a rule.
     pub fn holds_rule(self) -> bool {
-        matches!(self, Format::Lif | Format::Rle)
+        matches!(self, Format::Lif | Format::Rle | Format::Mc)
     }
     /// Whether the format keeps the dead margin of the rectangle (else the
     /// reader sees only the live cells' bounding box).
@@ -162,6 +169,9 @@ pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> 
 pub fn detect(text: &str, extension: Option<&str>) -> Format {
     let lines: Vec<&str> = numbered_lines(text).map(|(_, l)| l.trim()).filter(|l| !l.is_empty()).collect();
     let first = lines.first().copied().unwrap_or("");
+    if macrocell::is_macrocell(first) {
+        return Format::Mc;
+    }
     if let Some(version) = first.strip_prefix("#Life") {
         let version = version.trim();
         return if version == "1.06" { Format::Lif106 } else { Format::Lif };
@@ -179,6 +189,7 @@ pub fn detect(text: &str, extension: Option<&str>) -> Format {
         Some("rle") => return Format::Rle,
         Some("cells") => return Format::Cells,
         Some("txt") => return Format::Txt,
+        Some("mc") => return Format::Mc,
         _ => {}
     }
     if first.starts_with('#') {
@@ -221,6 +232,7 @@ pub fn parse_as(loc: &Location, text: &str, format: Format, extension: Option<&s
         Format::Cells => plaintext::read(loc, text, &mut w)?,
         Format::Rle => rle::read(loc, text, &mut w)?,
         Format::Txt => Pattern { grid: knuth_rows::parse(loc, text)?, ..Pattern::default() },
+        Format::Mc => macrocell::read(loc, text, &mut w)?,
     };
     Ok(Loaded { pattern, format, warnings: w.0 })
 }
@@ -250,6 +262,7 @@ pub fn write(p: &Pattern, format: Format) -> Result<Written> {
             }
             knuth_rows::write(&p.grid)
         }
+        Format::Mc => macrocell::write(p),
     };
     Ok(Written { text, warnings })
 }

@@ -2,9 +2,11 @@
 //!
 //! Book: Part II, chapter 3, section 3.1 (`book/src/thesis/ch3.md`).
 
+pub mod auto;
 pub mod batch;
 pub mod clusters;
 pub mod grid;
+pub mod hashlife;
 pub mod lifecube;
 pub mod naive;
 pub mod rule;

@@ -8,6 +8,7 @@ pub mod ancestors;
 pub mod candidates;
 pub mod census;
 pub mod differences;
+pub mod engines_vs_peers;
 pub mod figure_5_9;
 pub mod figure_6_1;
 pub mod figure_6_3;
@@ -44,6 +45,7 @@ pub fn all() -> Vec<Experiment> {
     vec![
         table_6_1::TABLE_6_3,
         table_3_1::EXPERIMENT,
+        engines_vs_peers::EXPERIMENT,
         section_6_4::EXPERIMENT,
         figure_5_9::FIGURE_5_9,
         figure_5_9::FIGURE_5_10,

@@ -1,0 +1,177 @@
+//! HashLife against its slow twin (the naive engine on a grid padded wide
+//! enough that nothing reaches the edge), and Golly's macrocell files: read
+//! Golly's, write ours, and evolve Golly's Gosper gun to the generations
+//! Golly wrote it at (files under `tests/data/mc/`, made by `bgolly` 3.3).
+
+use lifesearch::error::Location;
+use lifesearch::formats::{self, Format, Warnings, macrocell};
+use lifesearch::life::hashlife::{self, HashLife};
+use lifesearch::life::{Grid, Rule, Topology, naive};
+use proptest::prelude::*;
+use rand::SeedableRng;
+use std::collections::BTreeSet;
+
+/// The live cells after `gens` naive steps on the plane, in input coordinates.
+fn naive_plane(g: &Grid, rule: Rule, gens: u64) -> BTreeSet<(i128, i128)> {
+    let pad = gens as usize + 2;
+    let mut b = g.padded(pad);
+    for _ in 0..gens {
+        b = naive::step(&b, rule, Topology::Bounded);
+    }
+    b.live_cells().map(|(x, y)| (x as i128 - pad as i128, y as i128 - pad as i128)).collect()
+}
+
+fn cells(h: &HashLife) -> BTreeSet<(i128, i128)> {
+    let mut s = BTreeSet::new();
+    h.for_each_cell(|x, y| {
+        s.insert((x, y));
+    });
+    s
+}
+
+fn rules() -> impl Strategy<Value = Rule> {
+    prop_oneof![
+        Just(Rule::CONWAY),
+        Just(Rule::HILIFE),
+        Just("B2/S".parse::<Rule>().unwrap()),
+        Just("B34/S34".parse::<Rule>().unwrap()),
+        Just("B3678/S34678".parse::<Rule>().unwrap()),
+        (0u16..256, 0u16..512).prop_map(|(b, s)| Rule { birth: b << 1, survival: s }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    /// Random soups, rules and generation counts (so every jump size up to
+    /// 2^6 and their sums), at random places in the plane.
+    #[test]
+    fn agrees_with_naive(
+        w in 1usize..20, h in 1usize..20, density in 0.1f64..0.7, seed: u64,
+        rule in rules(), gens in 0u64..70, ox in -40i64..40, oy in -40i64..40,
+    ) {
+        let g = Grid::random(w, h, density, &mut rand_pcg::Pcg64::seed_from_u64(seed));
+        let mut t = HashLife::from_grid(&g, (ox, oy), rule, 1 << 26).unwrap();
+        t.advance(gens);
+        let want: BTreeSet<_> = naive_plane(&g, rule, gens).into_iter().map(|(x, y)| (x + ox as i128, y + oy as i128)).collect();
+        prop_assert_eq!(cells(&t), want);
+        prop_assert_eq!(t.population() as usize, t.to_grid().unwrap().0.population());
+    }
+
+    /// Several advances in a row, with collections forced between them,
+    /// end where one advance of the sum ends.
+    #[test]
+    fn advances_compose_across_collections(
+        seed: u64, rule in rules(), steps in proptest::collection::vec(0u64..40, 1..5),
+    ) {
+        let g = Grid::random(12, 12, 0.4, &mut rand_pcg::Pcg64::seed_from_u64(seed));
+        let mut a = HashLife::from_grid(&g, (0, 0), rule, 0).unwrap();
+        for &s in &steps {
+            a.advance(s);
+            a.collect();
+        }
+        let total: u64 = steps.iter().sum();
+        prop_assert_eq!(cells(&a), naive_plane(&g, rule, total));
+    }
+
+    /// Writing a tree as a macrocell and reading it back gives the same cells.
+    #[test]
+    fn macrocell_round_trip(w in 1usize..40, h in 1usize..40, seed: u64, ox in -100i64..100, oy in -100i64..100) {
+        let g = Grid::random(w, h, 0.3, &mut rand_pcg::Pcg64::seed_from_u64(seed));
+        let t = HashLife::from_grid(&g, (ox, oy), Rule::CONWAY, 1 << 26).unwrap();
+        let text = macrocell::write_tree(&t, Some(Rule::HILIFE), None, &[]);
+        let back = macrocell::read_tree(&Location::new("t", None), &text, 1 << 26, &mut Warnings::default()).unwrap();
+        prop_assert_eq!(back.rule, Some(Rule::HILIFE));
+        prop_assert_eq!(cells(&back.tree), cells(&t));
+    }
+}
+
+fn golly(name: &str) -> macrocell::Macrocell {
+    let path = format!("{}/tests/data/mc/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    macrocell::read_tree(&Location::new(&path, None), &text, 1 << 28, &mut Warnings::default()).unwrap()
+}
+
+#[test]
+fn golly_glider_reads_at_golly_coordinates_and_writes_back_byte_for_byte() {
+    let m = golly("glider.mc");
+    let want: BTreeSet<(i128, i128)> = [(6, -3), (7, -2), (5, -1), (6, -1), (7, -1)].into_iter().collect();
+    assert_eq!(cells(&m.tree), want);
+    // The same glider from Golly's RLE (with its #CXRLE position), written by us.
+    let rle = formats::load(std::path::Path::new(&format!(
+        "{}/tests/data/mc/glider.rle",
+        env!("CARGO_MANIFEST_DIR")
+    )))
+    .unwrap()
+    .pattern;
+    let ours = formats::write_pattern(&rle, Format::Mc).unwrap();
+    let theirs =
+        std::fs::read_to_string(format!("{}/tests/data/mc/glider.mc", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let body = |s: &str| s.lines().skip(1).map(String::from).collect::<Vec<_>>();
+    assert_eq!(body(&ours), body(&theirs));
+}
+
+#[test]
+fn gosper_gun_matches_golly_at_1024_and_2_to_the_20() {
+    let start = golly("gun.mc");
+    assert_eq!(start.tree.population(), 36);
+    for (name, gens) in [("gun_1024.mc", 1024u64), ("gun_2e20.mc", 1 << 20)] {
+        let want = golly(name);
+        assert_eq!(want.generation, Some(gens as u128));
+        let mut t = start.tree.clone();
+        t.advance(gens);
+        assert_eq!(t.population(), want.tree.population(), "{name}");
+        assert_eq!(cells(&t), cells(&want.tree), "{name}");
+    }
+}
+
+#[test]
+fn hilife_gun_matches_golly() {
+    let mut t = golly("gun.mc").tree;
+    let want = golly("gun_hilife_100.mc");
+    assert_eq!(want.rule, Some(Rule::HILIFE));
+    t.set_rule(Rule::HILIFE).unwrap();
+    t.advance(100);
+    assert_eq!(cells(&t), cells(&want.tree));
+}
+
+#[test]
+fn gun_to_2_to_the_40_and_63() {
+    let mut t = golly("gun.mc").tree;
+    t.advance(1 << 40);
+    // One glider every 30 generations, 5 cells each, plus the gun (36 cells
+    // at generations that are multiples of 30; 2^40 is 16 mod 30).
+    let gliders = (1u64 << 40) / 30;
+    assert!(
+        t.population() > 5 * (gliders - 2) && t.population() < 5 * (gliders + 2) + 60,
+        "{}",
+        t.population()
+    );
+    let mut big = golly("gun.mc").tree;
+    big.advance(1 << 63);
+    assert!(big.population() > 5 * ((1u64 << 63) / 30 - 2));
+}
+
+#[test]
+fn bad_macrocell_files_name_the_line() {
+    for (text, needle) in [
+        ("hello\n", ":1:"),
+        ("[M2]\n$$*$\n4 1 2 0 0\n", ":3:"),
+        ("[M2]\n$$*$\n5 1 0 0 0\n", ":3:"),
+        ("[M2]\n$$**********$\n", ":2:"),
+        ("[M2]\n1 0 0 0 1\n", "two-state"),
+        ("[M2]\n#R B9\n", ":2:"),
+        ("[M2]\n4 x 0 0 0\n", ":2:"),
+    ] {
+        let e = macrocell::read_tree(&Location::new("f.mc", None), text, 1 << 20, &mut Warnings::default())
+            .err()
+            .unwrap_or_else(|| panic!("accepted {text:?}"));
+        assert!(e.to_string().contains(needle), "{text:?}: {e}");
+    }
+}
+
+#[test]
+fn b0_rules_are_refused() {
+    let e = HashLife::new("B0/S8".parse().unwrap(), 1 << 20).unwrap_err();
+    assert!(e.to_string().contains("B0"), "{e}");
+    assert!(hashlife::check_rule(Rule::HILIFE).is_ok());
+}
