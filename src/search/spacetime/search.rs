@@ -149,21 +149,38 @@ fn build(problem: &Problem, rule: Rule, opts: &Options) -> Result<(World, Vec<(u
         world.add_group(&pairs);
     }
     // ANCHOR_END: exact_period
+    // ANCHOR: front
     // Translation: when finding one answer with nothing pinned, some
-    // generation touches row 0 and some touches column 0.
+    // generation touches row 0 and some touches column 0. An oscillator may
+    // also start at any phase and be mirrored left-right (or top-bottom), so
+    // the front, the first line of the sweep, is non-empty at generation 0
+    // in its first half: the search learns at once when a front fails.
     if !opts.count && opts.known.is_none() {
         let (rows, cols) = translation_free(symmetry);
+        let swept = order::resolve(opts.order, w, h, dx, dy);
+        let still = dx == 0 && dy == 0;
+        let cell_row = |x: usize, t: usize| (at(x, 0, t), dead);
+        let cell_col = |y: usize, t: usize| (at(0, y, t), dead);
         if rows {
-            let top: Vec<_> =
-                (0..p).flat_map(|t| (0..w).map(move |x| (x, t))).map(|(x, t)| (at(x, 0, t), dead)).collect();
+            let front = still && swept == SearchOrder::Row;
+            let top: Vec<_> = if front {
+                (0..=w / 2).map(|x| cell_row(x, 0)).collect()
+            } else {
+                (0..p).flat_map(|t| (0..w).map(move |x| (x, t))).map(|(x, t)| cell_row(x, t)).collect()
+            };
             world.add_group(&top);
         }
         if cols {
-            let left: Vec<_> =
-                (0..p).flat_map(|t| (0..h).map(move |y| (y, t))).map(|(y, t)| (at(0, y, t), dead)).collect();
+            let front = still && swept == SearchOrder::Column;
+            let left: Vec<_> = if front {
+                (0..=h / 2).map(|y| cell_col(y, 0)).collect()
+            } else {
+                (0..p).flat_map(|t| (0..h).map(move |y| (y, t))).map(|(y, t)| cell_col(y, t)).collect()
+            };
             world.add_group(&left);
         }
     }
+    // ANCHOR_END: front
     Ok((world, fixed))
 }
 

@@ -42,6 +42,12 @@ pub fn key(alive: usize, unknown: usize, centre: u8, succ: u8) -> usize {
     ((alive * 9 + unknown) * 3 + centre as usize) * 3 + succ as usize
 }
 
+/// The same from a cell's neighbour byte, 9 x alive + unknown.
+#[inline]
+pub fn key_of(nbrs: u8, centre: u8, succ: u8) -> usize {
+    (nbrs as usize * 3 + centre as usize) * 3 + succ as usize
+}
+
 impl RuleTable {
     // ANCHOR: build
     /// Build the table by trying every completion of every situation.

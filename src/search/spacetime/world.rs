@@ -27,6 +27,10 @@ pub struct World {
     pw: usize,
     plane: usize,
     pub state: Vec<u8>,
+    /// Per cell, 9 x (live neighbours) + (unknown neighbours), kept up to
+    /// date by [`World::set`] and [`World::undo_to`]: the first half of the
+    /// rule table's key, so a check reads three bytes, not ten.
+    nbrs: Vec<u8>,
     /// Successor of each constraint's centre (the last index is a permanently dead cell).
     succ: Vec<u32>,
     /// The constraint whose successor a box cell is, if any.
@@ -69,6 +73,7 @@ impl World {
             pw,
             plane,
             state: vec![DEAD; n],
+            nbrs: vec![0; n],
             succ: vec![dead_cell; n],
             pred: vec![NONE; n],
             is_centre: vec![false; n],
@@ -101,6 +106,13 @@ impl World {
                         world.pred[s] = c as u32;
                     }
                 }
+            }
+        }
+        for c in 0..n - 1 {
+            if world.is_centre[c] {
+                let offsets = neighbour_offsets(pw);
+                let unknown = offsets.iter().filter(|&&o| world.state[(c as isize + o) as usize] == UNKNOWN);
+                world.nbrs[c] = unknown.count() as u8;
             }
         }
         world
@@ -174,6 +186,12 @@ impl World {
         debug_assert_eq!(self.state[ci], UNKNOWN);
         self.state[ci] = v;
         self.trail.push(c);
+        // One unknown neighbour fewer, and one more alive if it is.
+        let delta = if v == ALIVE { 8u8 } else { 255u8 };
+        for o in neighbour_offsets(self.pw) {
+            let n = (ci as isize + o) as usize;
+            self.nbrs[n] = self.nbrs[n].wrapping_add(delta);
+        }
         let mut ok = true;
         if v == ALIVE && self.generation(ci) == 0 {
             self.population += 1;
@@ -201,6 +219,11 @@ impl World {
             if v == ALIVE && self.generation(c) == 0 {
                 self.population -= 1;
             }
+            let delta = if v == ALIVE { 8u8 } else { 255u8 };
+            for o in neighbour_offsets(self.pw) {
+                let n = (c as isize + o) as usize;
+                self.nbrs[n] = self.nbrs[n].wrapping_sub(delta);
+            }
             self.state[c] = UNKNOWN;
         }
         self.head = self.head.min(mark);
@@ -211,16 +234,8 @@ impl World {
     /// Look the constraint at `k` up in the rule table and apply what it forces.
     #[inline]
     fn check(&mut self, k: usize) -> bool {
-        let (mut alive, mut unknown) = (0, 0);
-        for o in neighbour_offsets(self.pw) {
-            match self.state[(k as isize + o) as usize] {
-                ALIVE => alive += 1,
-                UNKNOWN => unknown += 1,
-                _ => {}
-            }
-        }
         let s = self.succ[k];
-        let act = self.table.get(table::key(alive, unknown, self.state[k], self.state[s as usize]));
+        let act = self.table.get(table::key_of(self.nbrs[k], self.state[k], self.state[s as usize]));
         if act == 0 {
             return true;
         }
