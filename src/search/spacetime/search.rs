@@ -66,8 +66,8 @@ struct Frame {
 fn translation_free(s: Symmetry) -> (bool, bool) {
     match s {
         Symmetry::None => (true, true),
-        Symmetry::MirrorLr => (false, true),
-        Symmetry::MirrorUd => (true, false),
+        Symmetry::MirrorLr => (true, false),
+        Symmetry::MirrorUd => (false, true),
         _ => (false, false),
     }
 }
