@@ -283,14 +283,9 @@ impl World {
             let v = self.state[c];
             for i in 0..self.twins[c].len() {
                 let t = self.twins[c][i];
-                match self.state[t as usize] {
-                    UNKNOWN => {
-                        if !self.set(t, v) {
-                            return self.conflict();
-                        }
-                    }
-                    s if s != v => return self.conflict(),
-                    _ => {}
+                let s = self.state[t as usize];
+                if (s == UNKNOWN && !self.set(t, v)) || (s != UNKNOWN && s != v) {
+                    return self.conflict();
                 }
             }
             if !self.check(c) {
