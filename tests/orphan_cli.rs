@@ -127,6 +127,50 @@ fn search_json_count_and_find() {
     assert_eq!(g.population(), 5, "the glider");
 }
 
+/// `search --rule R --to rle`: the answer is RLE with the rule in its
+/// header, under every engine; a B0 rule is refused with exit status 2.
+#[test]
+fn search_other_rules_and_rle() {
+    let p2 = ["search", "oscillator", "--width", "4", "--height", "4", "--period", "2", "--rule", "B36/S23"];
+    for solver in ["auto", "spacetime", "cadical", "gridwalker"] {
+        let (code, out, err) = run(&[&p2[..], &["--solver", solver, "--to", "rle"]].concat());
+        assert_eq!(code, 0, "{solver}: {err}");
+        assert!(out.contains("rule = B36/S23"), "{solver}: {out}");
+    }
+    let (code, _, err) = run(&[
+        "search",
+        "still-life",
+        "--width",
+        "3",
+        "--height",
+        "3",
+        "--rule",
+        "B0/S8",
+        "--solver",
+        "spacetime",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("B0"), "{err}");
+    let (code, out, err) = run(&[
+        "search",
+        "still-life",
+        "--width",
+        "4",
+        "--height",
+        "4",
+        "--count",
+        "--json",
+        "--solver",
+        "spacetime",
+        "--max-population",
+        "4",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["engine"], "spacetime");
+    assert!(v["count"].as_u64().unwrap() > 0 && v["count"].as_u64().unwrap() < 82, "{out}");
+}
+
 /// The pattern a `search --json` answer found, checked to be the cycle asked for.
 fn found_cycle(out: &str, period: usize, (dx, dy): (i64, i64)) -> Grid {
     let v: serde_json::Value = serde_json::from_str(out).unwrap();
@@ -144,14 +188,14 @@ fn found_cycle(out: &str, period: usize, (dx, dy): (i64, i64)) -> Grid {
 #[test]
 fn search_with_gridwalker_stays_in_the_box() {
     let lwss = ["search", "spaceship", "--width", "7", "--height", "5", "--period", "4", "--dx", "-2"];
-    for solver in ["gridwalker", "auto"] {
+    for solver in ["gridwalker", "auto", "spacetime"] {
         let (code, out, err) = run(&[&lwss[..], &["--solver", solver, "--json"]].concat());
         assert_eq!(code, 0, "{err}");
         let g = found_cycle(&out, 4, (-2, 0));
         assert_eq!(g.population(), 9, "the LWSS");
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["solver"], solver);
-        assert!(["gridwalker", "cadical"].contains(&v["engine"].as_str().unwrap()), "{out}");
+        assert!(["gridwalker", "cadical", "spacetime"].contains(&v["engine"].as_str().unwrap()), "{out}");
     }
     let none =
         ["search", "spaceship", "--width", "3", "--height", "3", "--period", "4", "--dx", "1", "--dy", "1"];

@@ -5,8 +5,36 @@ use crate::cli::orphan::{OrphanSolver, parse_orphan_solver};
 use crate::cnf::{Outcome, new_solver};
 use crate::gridwalker::stack;
 use crate::life::Rule;
+use crate::search::portfolio::{CycleAnswer, Engine, caged_cycle_race};
+use crate::search::spacetime::{self, SearchOrder};
 use crate::search::{Encoding, Problem, Symmetry, count, encode, solve};
 use anyhow::{bail, ensure};
+use std::path::PathBuf;
+
+/// A solver of `search`: one of `orphan`'s, or the space-time engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SearchSolver {
+    Spacetime,
+    Other(OrphanSolver),
+}
+
+/// Parse a search solver's name.
+pub fn parse_search_solver(s: &str) -> Result<SearchSolver, String> {
+    if s == "spacetime" {
+        return Ok(SearchSolver::Spacetime);
+    }
+    parse_orphan_solver(s).map(SearchSolver::Other).map_err(|e| e.replace("(known: ", "(known: spacetime, "))
+}
+
+/// How answers are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// Rows of `.` and `*`.
+    #[default]
+    Rows,
+    /// RLE with the rule in its header.
+    Rle,
+}
 
 /// What to look for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -45,6 +73,11 @@ pub struct CycleArgs {
 impl CycleArgs {
     /// The problem these arguments describe, or a one-line reason why not.
     pub fn problem(&self, kind: Kind) -> anyhow::Result<Problem> {
+        self.problem_with_rule(kind, Rule::CONWAY)
+    }
+
+    /// The same under another rule.
+    pub fn problem_with_rule(&self, kind: Kind, rule: Rule) -> anyhow::Result<Problem> {
         let (Some(width), Some(height)) = (self.width, self.height) else {
             bail!("--width and --height are required");
         };
@@ -65,7 +98,7 @@ impl CycleArgs {
             }
         };
         let p = Problem::Cycle { width, height, period, dx, dy, symmetry: self.symmetry };
-        p.validate(self.encoding, Rule::CONWAY)?;
+        p.validate(self.encoding, rule)?;
         Ok(p)
     }
 }
@@ -84,43 +117,63 @@ pub struct Args {
     /// Stop counting after this many.
     #[arg(long)]
     pub limit: Option<u64>,
-    /// cadical (default), batsat, varisat; kissat, minisat, glucose with
-    /// `extra-solvers`; gridwalker (its grid stacks; no --count, no --symmetry);
-    /// or auto (GRIDWALKER and CaDiCaL racing; CaDiCaL alone for --count,
-    /// --symmetry or another --encoding).
-    #[arg(long, default_value = "cadical", value_parser = parse_orphan_solver)]
-    pub solver: OrphanSolver,
+    /// auto (default: the space-time engine and CaDiCaL with Knuth's
+    /// encoding racing on two threads; the JSON's `engine` says which
+    /// answered), spacetime (the space-time propagation engine), cadical,
+    /// batsat, varisat; kissat, minisat, glucose with `extra-solvers`;
+    /// gridwalker (its grid stacks; no --count, no --symmetry).
+    #[arg(long, default_value = "auto", value_parser = parse_search_solver)]
+    pub solver: SearchSolver,
+    /// The Life-like rule (B0 rules are refused).
+    #[arg(long, default_value = "B3/S23")]
+    pub rule: Rule,
+    /// How the space-time engine sweeps the box.
+    #[arg(long, value_enum, default_value_t)]
+    pub order: SearchOrder,
+    /// At most this many live cells in generation 0 (space-time engine).
+    #[arg(long)]
+    pub max_population: Option<usize>,
+    /// Known cells of generation 0: rows of `.`, `*` and `?` the box's size (space-time engine).
+    #[arg(long)]
+    pub known: Option<PathBuf>,
+    /// Print the answer as rows (default) or RLE with the rule in the header.
+    #[arg(long, value_enum, default_value_t)]
+    pub to: OutputFormat,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
 }
 
 pub fn run(a: Args) -> anyhow::Result<()> {
-    let problem = a.cycle.problem(a.kind)?;
+    let problem = a.cycle.problem_with_rule(a.kind, a.rule)?;
     ensure!(a.limit.is_none() || a.count, "--limit only makes sense with --count");
     let Problem::Cycle { width, height, period, dx, dy, symmetry } = problem else {
         unreachable!("cycles only")
     };
+    let st_only = a.max_population.is_some() || a.known.is_some() || a.order != SearchOrder::Auto;
     let kind = match a.solver {
-        OrphanSolver::Sat(kind) => kind,
-        OrphanSolver::Gridwalker => {
+        SearchSolver::Other(OrphanSolver::Sat(kind)) if !st_only => kind,
+        SearchSolver::Other(OrphanSolver::Gridwalker) if !st_only => {
             ensure!(!a.count, "--count needs a SAT solver (GRIDWALKER finds one pattern)");
             ensure!(symmetry == Symmetry::None, "--symmetry needs a SAT solver");
-            return with_gridwalker(width, height, period, (dx, dy), a.json);
+            return with_gridwalker(width, height, period, (dx, dy), a.rule, a.json, a.to);
         }
-        OrphanSolver::Automaton => {
+        SearchSolver::Other(OrphanSolver::Automaton) => {
             anyhow::bail!("the automaton decides orphans only; search with a SAT solver or gridwalker")
         }
-        // Counting, symmetry and other encodings are CaDiCaL's alone.
-        OrphanSolver::Auto
-            if a.count || symmetry != Symmetry::None || a.cycle.encoding != Encoding::default() =>
-        {
+        SearchSolver::Other(OrphanSolver::Sat(_) | OrphanSolver::Gridwalker) => {
+            bail!("--max-population, --known and --order need --solver spacetime or auto")
+        }
+        // Another encoding is asked of the SAT solver: CaDiCaL alone.
+        SearchSolver::Other(OrphanSolver::Auto) if a.cycle.encoding != Encoding::default() => {
             crate::cnf::SolverKind::Cadical
         }
-        OrphanSolver::Auto => return with_auto(width, height, period, (dx, dy), a.json),
+        SearchSolver::Other(OrphanSolver::Auto) | SearchSolver::Spacetime => {
+            return with_spacetime(&a, &problem);
+        }
     };
     let mut solver = new_solver(kind)?;
-    let enc = encode(&problem, a.cycle.encoding, Rule::CONWAY)?;
+    let enc = encode(&problem, a.cycle.encoding, a.rule)?;
     if a.count {
         // Every solution was checked by simulation inside `count`.
         let r = count(&enc, solver.as_mut(), a.limit)?;
@@ -164,31 +217,78 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         println!("{v}");
     } else if let Some(g) = ans.generations.first() {
         println!("found ({kind}, {:.1} ms):", ans.millis);
-        for row in g.to_rows() {
-            println!("{row}");
-        }
+        print_grid(g, a.rule, a.to);
     } else {
         println!("none ({kind}, {:.1} ms)", ans.millis);
     }
     Ok(())
 }
 
-/// The portfolio: GRIDWALKER's grid stack and CaDiCaL racing.
-fn with_auto(w: usize, h: usize, period: usize, shift: (i64, i64), json: bool) -> anyhow::Result<()> {
-    let ans = crate::search::portfolio::caged_cycle_auto(w, h, period, shift)?;
-    let stats = ans.stats.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(*v)));
-    print_found("auto", ans.engine.name(), ans.found, ans.millis, stats.collect(), json);
+/// The space-time engine alone, or racing CaDiCaL (`auto`).
+fn with_spacetime(a: &Args, problem: &Problem) -> anyhow::Result<()> {
+    let known = a.known.as_deref().map(crate::formats::target::read_target).transpose()?;
+    let opts = spacetime::Options {
+        order: a.order,
+        max_population: a.max_population,
+        known,
+        count: a.count,
+        limit: a.limit,
+    };
+    // Every answer was checked by simulation inside the engine that found it.
+    let ans = if a.solver == SearchSolver::Spacetime {
+        let r = spacetime::search(problem, a.rule, &opts, None)?;
+        let stats = r.stats();
+        CycleAnswer {
+            solutions: r.solutions,
+            complete: r.complete,
+            engine: Engine::Spacetime,
+            millis: r.millis,
+            stats,
+        }
+    } else {
+        caged_cycle_race(problem, a.rule, &opts)?
+    };
+    let solver = if a.solver == SearchSolver::Spacetime { "spacetime" } else { "auto" };
+    let stats = ans.stats.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(*v))).collect();
+    if a.count {
+        let n = ans.solutions.len();
+        if a.json {
+            let v = serde_json::json!({
+                "count": n,
+                "complete": ans.complete,
+                "solver": solver,
+                "engine": ans.engine.name(),
+                "millis": ans.millis,
+                "stats": serde_json::Value::Object(stats),
+            });
+            println!("{v}");
+        } else {
+            let plus = if ans.complete { "" } else { "+" };
+            println!("{n}{plus} solutions ({}, {:.1} ms)", ans.engine.name(), ans.millis);
+        }
+        return Ok(());
+    }
+    let found = ans.solutions.into_iter().next();
+    print_found(solver, ans.engine.name(), found, ans.millis, stats, a.json, (a.rule, a.to));
     Ok(())
 }
 
 /// The same search with GRIDWALKER's circular grid stack (thesis Table 5.3).
-fn with_gridwalker(w: usize, h: usize, period: usize, shift: (i64, i64), json: bool) -> anyhow::Result<()> {
+fn with_gridwalker(
+    w: usize,
+    h: usize,
+    period: usize,
+    shift: (i64, i64),
+    rule: Rule,
+    json: bool,
+    to: OutputFormat,
+) -> anyhow::Result<()> {
     let t = std::time::Instant::now();
     // An answer was checked by simulation inside the stack search.
-    let ans = stack::caged_cycle(w, h, period, shift, Rule::CONWAY)?;
+    let ans = stack::caged_cycle(w, h, period, shift, rule)?;
     let millis = t.elapsed().as_secs_f64() * 1e3;
     let stats = ans.stats.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(*v)));
-    print_found("gridwalker", "gridwalker", ans.start, millis, stats.collect(), json);
+    print_found("gridwalker", "gridwalker", ans.start, millis, stats.collect(), json, (rule, to));
     Ok(())
 }
 
@@ -200,6 +300,7 @@ fn print_found(
     millis: f64,
     stats: serde_json::Map<String, serde_json::Value>,
     json: bool,
+    (rule, to): (Rule, OutputFormat),
 ) {
     if json {
         let v = serde_json::json!({
@@ -213,10 +314,23 @@ fn print_found(
         println!("{v}");
     } else if let Some(g) = found {
         println!("found ({engine}, {millis:.1} ms):");
-        for row in g.to_rows() {
-            println!("{row}");
-        }
+        print_grid(&g, rule, to);
     } else {
         println!("none ({engine}, {millis:.1} ms)");
+    }
+}
+
+/// An answer as rows or as RLE (with the rule in the header).
+fn print_grid(g: &crate::life::Grid, rule: Rule, to: OutputFormat) {
+    match to {
+        OutputFormat::Rows => {
+            for row in g.to_rows() {
+                println!("{row}");
+            }
+        }
+        OutputFormat::Rle => {
+            let p = crate::formats::Pattern { grid: g.clone(), rule: Some(rule), ..Default::default() };
+            print!("{}", crate::formats::rle::write(&p));
+        }
     }
 }

@@ -21,6 +21,7 @@ pub mod knuth_network;
 pub mod portfolio;
 pub mod problem;
 pub mod solve;
+pub mod spacetime;
 pub mod verify;
 pub mod window;
 

@@ -14,7 +14,8 @@ use crate::gridwalker::stack;
 use crate::gridwalker::{self, Options};
 use crate::life::{Grid, Rule, SpecGrid};
 use crate::search::encode::effective_target;
-use crate::search::{Boundary, Encoding, Problem, encode, solve};
+use crate::search::spacetime;
+use crate::search::{Boundary, Encoding, Problem, count, encode, solve};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -24,6 +25,7 @@ pub enum Engine {
     Gridwalker,
     Cadical,
     Automaton,
+    Spacetime,
 }
 
 impl Engine {
@@ -32,6 +34,7 @@ impl Engine {
             Engine::Gridwalker => "gridwalker",
             Engine::Cadical => "cadical",
             Engine::Automaton => "automaton",
+            Engine::Spacetime => "spacetime",
         }
     }
 }
@@ -75,10 +78,10 @@ pub const NARROW_HEAD_START: Duration = Duration::from_micros(50);
 /// (every engine checks its answers, so an error is a bug). A losing SAT
 /// thread is not waited for: it sees its flag within a few thousand
 /// conflicts (or right after building its clauses) and ends by itself.
-fn race(
-    gw: impl FnOnce(&Stop) -> Result<Verdict>,
-    (sat, other, head_start): (impl FnOnce(&Stop) -> Result<Verdict> + Send + 'static, Engine, Duration),
-) -> Result<(Verdict, Engine)> {
+fn race<T: Send + 'static>(
+    (gw, first): (impl FnOnce(&Stop) -> Result<T>, Engine),
+    (sat, other, head_start): (impl FnOnce(&Stop) -> Result<T> + Send + 'static, Engine, Duration),
+) -> Result<(T, Engine)> {
     let (gw_stop, sat_stop) = (Stop::default(), Stop::default());
     let (answer_tx, answer_rx) = mpsc::channel();
     let (gw_flag, sat_flag) = (gw_stop.clone(), sat_stop.clone());
@@ -105,7 +108,7 @@ fn race(
         }
         r => {
             sat_stop.interrupt();
-            Ok((r?, Engine::Gridwalker))
+            Ok((r?, first))
         }
     }
 }
@@ -149,10 +152,13 @@ pub fn decide_orphan_auto(target: &SpecGrid, boundary: Boundary) -> Result<Portf
             let a = automaton::decide(&narrow, Rule::CONWAY)?;
             Ok((a.predecessor, vec![("states_expanded", a.states_expanded), ("peak_states", a.peak_states)]))
         };
-        race(gw, (automaton, Engine::Automaton, NARROW_HEAD_START))?
+        race((gw, Engine::Gridwalker), (automaton, Engine::Automaton, NARROW_HEAD_START))?
     } else {
         let problem = Problem::orphan(target.clone(), boundary);
-        race(gw, (move |stop: &Stop| cadical(&problem, stop), Engine::Cadical, HEAD_START))?
+        race(
+            (gw, Engine::Gridwalker),
+            (move |stop: &Stop| cadical(&problem, stop), Engine::Cadical, HEAD_START),
+        )?
     };
     Ok(PortfolioAnswer {
         found: verdict.0,
@@ -176,10 +182,13 @@ pub fn caged_cycle_auto(w: usize, h: usize, period: usize, shift: (i64, i64)) ->
         symmetry: crate::search::Symmetry::None,
     };
     let (verdict, engine) = race(
-        |stop| {
-            let a = stack::caged_cycle_stoppable(w, h, period, shift, Rule::CONWAY, stop)?;
-            Ok((a.start, a.stats))
-        },
+        (
+            |stop: &Stop| {
+                let a = stack::caged_cycle_stoppable(w, h, period, shift, Rule::CONWAY, stop)?;
+                Ok((a.start, a.stats))
+            },
+            Engine::Gridwalker,
+        ),
         (move |stop: &Stop| cadical(&problem, stop), Engine::Cadical, HEAD_START),
     )?;
     Ok(PortfolioAnswer {
@@ -189,3 +198,90 @@ pub fn caged_cycle_auto(w: usize, h: usize, period: usize, shift: (i64, i64)) ->
         stats: verdict.1,
     })
 }
+
+/// The answers of a cycle search by one engine of the portfolio.
+#[derive(Debug, Clone)]
+pub struct CycleAnswer {
+    /// Generation 0 of every answer found (each checked by simulation).
+    pub solutions: Vec<Grid>,
+    /// The search space was exhausted (no answers: none exists; counting: the count is exact).
+    pub complete: bool,
+    pub engine: Engine,
+    pub millis: f64,
+    pub stats: Vec<(&'static str, u64)>,
+}
+
+type CycleVerdict = (Vec<Grid>, bool, Vec<(&'static str, u64)>);
+
+/// CaDiCaL on a cycle problem with the encoding `auto` uses (Knuth's where
+/// it applies: Conway's rule and at most 83 generations; else the window
+/// encoding), finding one answer or counting.
+fn cadical_cycle(
+    problem: &Problem,
+    rule: Rule,
+    opts: &spacetime::Options,
+    stop: &Stop,
+) -> Result<CycleVerdict> {
+    let encoding = sat_encoding(problem, rule);
+    let enc = encode(problem, encoding, rule)?;
+    let mut solver = new_solver(SolverKind::Cadical)?;
+    let own = solver.stopper();
+    stop.add_hook(Box::new(move || own.interrupt()));
+    if stop.is_set() {
+        return Err(Error::Interrupted);
+    }
+    let out = if opts.count {
+        let r = count(&enc, solver.as_mut(), opts.limit)?;
+        if stop.is_set() && !r.complete && opts.limit.is_none_or(|l| r.count < l) {
+            return Err(Error::Interrupted);
+        }
+        (r.solutions, r.complete, r.stats.pairs())
+    } else {
+        let a = solve(&enc, solver.as_mut())?;
+        match a.outcome {
+            Outcome::Unknown => return Err(Error::Interrupted),
+            Outcome::Sat => (a.generations.into_iter().take(1).collect(), false, a.stats.pairs()),
+            Outcome::Unsat => (Vec::new(), true, a.stats.pairs()),
+        }
+    };
+    stop.clear_hooks();
+    Ok(out)
+}
+
+// ANCHOR: sat_encoding
+/// The encoding the portfolio's CaDiCaL uses for a cycle: Knuth's counting
+/// network wherever it applies. Measured on the search problems (issue 24),
+/// it beats the window encoding by up to 28x (c/3 in 16x5: 1.58 s against
+/// 0.056 s), because the window encoding's 512 clauses a cell swamp the
+/// solver's propagation.
+pub fn sat_encoding(problem: &Problem, rule: Rule) -> Encoding {
+    if problem.validate(Encoding::Knuth, rule).is_ok() { Encoding::Knuth } else { Encoding::Window }
+}
+// ANCHOR_END: sat_encoding
+
+// ANCHOR: cycle_auto
+/// `search --solver auto`: the space-time engine on this thread and, after
+/// [`HEAD_START`], CaDiCaL (with [`sat_encoding`]) on a second one; the first
+/// finished search wins and stops the other. With two cores the race costs
+/// about nothing over the faster engine; on one core it costs up to 2x when
+/// CaDiCaL is the winner. Finding and counting both race.
+pub fn caged_cycle_race(problem: &Problem, rule: Rule, opts: &spacetime::Options) -> Result<CycleAnswer> {
+    let start = Instant::now();
+    let (p2, o2) = (problem.clone(), opts.clone());
+    let st = |stop: &Stop| {
+        let a = spacetime::search(problem, rule, opts, Some(stop))?;
+        let stats = a.stats();
+        Ok((a.solutions, a.complete, stats))
+    };
+    // Known cells and a population cap are the space-time engine's alone.
+    let ((solutions, complete, stats), engine) = if opts.known.is_some() || opts.max_population.is_some() {
+        (st(&Stop::default())?, Engine::Spacetime)
+    } else {
+        race(
+            (st, Engine::Spacetime),
+            (move |stop: &Stop| cadical_cycle(&p2, rule, &o2, stop), Engine::Cadical, HEAD_START),
+        )?
+    };
+    Ok(CycleAnswer { solutions, complete, engine, millis: start.elapsed().as_secs_f64() * 1e3, stats })
+}
+// ANCHOR_END: cycle_auto

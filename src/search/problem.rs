@@ -24,6 +24,12 @@ pub enum Symmetry {
     Rot90,
     /// Reflection in the main diagonal: (x, y) = (y, x) (square boxes only).
     Diagonal,
+    /// Reflection in the other diagonal: (x, y) = (W-1-y, H-1-x) (square boxes only).
+    AntiDiagonal,
+    /// Both diagonals at once (square boxes only).
+    BothDiagonals,
+    /// Every symmetry of the square: both mirrors, both diagonals, all rotations (square boxes only).
+    D8,
 }
 // ANCHOR_END: symmetry
 
@@ -39,10 +45,20 @@ impl Symmetry {
             Symmetry::Rot180 => vec![(mx, my)],
             Symmetry::Rot90 => vec![(my, x)],
             Symmetry::Diagonal => vec![(y, x)],
+            Symmetry::AntiDiagonal => vec![(w - 1 - y, h - 1 - x)],
+            Symmetry::BothDiagonals => vec![(y, x), (w - 1 - y, h - 1 - x)],
+            Symmetry::D8 => vec![(mx, y), (y, x)],
         }
     }
     pub fn needs_square(self) -> bool {
-        matches!(self, Symmetry::Rot90 | Symmetry::Diagonal)
+        matches!(
+            self,
+            Symmetry::Rot90
+                | Symmetry::Diagonal
+                | Symmetry::AntiDiagonal
+                | Symmetry::BothDiagonals
+                | Symmetry::D8
+        )
     }
 }
 

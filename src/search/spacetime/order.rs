@@ -1,0 +1,89 @@
+//! The order in which the search decides cells: line by line across the
+//! box, every generation of a cell together, starting at the leading edge
+//! of the motion.
+//!
+//! Book: Part II, chapter 6, "A space-time propagation engine" (`book/src/knuth/spacetime.md`).
+
+/// How the box is swept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SearchOrder {
+    /// Chosen from the box and the motion (see [`resolve`]).
+    #[default]
+    Auto,
+    /// Row by row (lines along x).
+    Row,
+    /// Column by column (lines along y).
+    Column,
+    /// Anti-diagonal lines x + y = const, from a corner.
+    Diagonal,
+}
+
+// ANCHOR: resolve
+/// The order `Auto` stands for: lines along the shorter side, so that a line
+/// is short and the constraints close soon behind the sweep; on a square box
+/// the sweep follows the motion. The sweep starts at the leading edge when
+/// the pattern moves along it (a ship's front is where most cells must stay
+/// dead, so conflicts come early there).
+pub fn resolve(order: SearchOrder, w: usize, h: usize, dx: i64, dy: i64) -> SearchOrder {
+    match order {
+        SearchOrder::Auto if dx != 0 && dy != 0 && w == h => SearchOrder::Diagonal,
+        SearchOrder::Auto if w > h => SearchOrder::Column,
+        SearchOrder::Auto if h > w => SearchOrder::Row,
+        SearchOrder::Auto if dx != 0 && dy == 0 => SearchOrder::Column,
+        SearchOrder::Auto => SearchOrder::Row,
+        o => o,
+    }
+}
+// ANCHOR_END: resolve
+
+/// The box's cells (x, y) in the order of `order` (already resolved).
+pub fn cells(order: SearchOrder, w: usize, h: usize, dx: i64, dy: i64) -> Vec<(usize, usize)> {
+    // A coordinate along the motion is swept from its far end when the motion is positive.
+    let fx = |x: usize| if dx > 0 { w - 1 - x } else { x };
+    let fy = |y: usize| if dy > 0 { h - 1 - y } else { y };
+    let mut out = Vec::with_capacity(w * h);
+    match resolve(order, w, h, dx, dy) {
+        SearchOrder::Row | SearchOrder::Auto => {
+            for y in 0..h {
+                for x in 0..w {
+                    out.push((x, fy(y)));
+                }
+            }
+        }
+        SearchOrder::Column => {
+            for x in 0..w {
+                for y in 0..h {
+                    out.push((fx(x), y));
+                }
+            }
+        }
+        SearchOrder::Diagonal => {
+            for s in 0..w + h - 1 {
+                for x in 0..w {
+                    if s >= x && s - x < h {
+                        out.push((fx(x), fy(s - x)));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_order_is_a_permutation() {
+        for order in [SearchOrder::Auto, SearchOrder::Row, SearchOrder::Column, SearchOrder::Diagonal] {
+            for (w, h, dx, dy) in [(5, 3, 0, 1), (3, 5, 1, 0), (4, 4, 1, 1), (1, 1, 0, 0), (6, 2, -1, 0)] {
+                let mut c = cells(order, w, h, dx, dy);
+                c.sort();
+                let all: Vec<_> = (0..w).flat_map(|x| (0..h).map(move |y| (x, y))).collect();
+                assert_eq!(c, all, "{order:?} {w}x{h}");
+            }
+        }
+    }
+}

@@ -1,0 +1,313 @@
+//! The space-time box: every cell (x, y, t) of the cage and its ring, with
+//! its three-valued state, the links that propagation follows, and the
+//! trail that undoes it.
+//!
+//! Cells live in one flat array, generation by generation, each plane
+//! padded by two dead cells on every side so that a neighbour index never
+//! falls off. Cells of the box are variables; the padding is dead for good.
+//! A *constraint* sits at every cell of the box and its one-cell ring: its
+//! eight neighbours and itself at t decide its successor, the same place at
+//! t+1, or for the last generation generation 0 at the place moved back by
+//! (dx, dy) (dead when that falls outside the box).
+//!
+//! Book: Part II, chapter 6, "A space-time propagation engine" (`book/src/knuth/spacetime.md`).
+
+use super::table::{self, ALIVE, DEAD, RuleTable, UNKNOWN};
+
+/// No cell (an absent predecessor link).
+pub const NONE: u32 = u32::MAX;
+
+// ANCHOR: world
+/// The search state of one problem.
+pub struct World {
+    pub w: usize,
+    pub h: usize,
+    pub period: usize,
+    /// Padded plane width and size.
+    pw: usize,
+    plane: usize,
+    pub state: Vec<u8>,
+    /// Per cell, 9 x (live neighbours) + (unknown neighbours), kept up to
+    /// date by [`World::set`] and [`World::undo_to`]: the first half of the
+    /// rule table's key, so a check reads three bytes, not ten.
+    nbrs: Vec<u8>,
+    /// Successor of each constraint's centre (the last index is a permanently dead cell).
+    succ: Vec<u32>,
+    /// The constraint whose successor a box cell is, if any.
+    pred: Vec<u32>,
+    is_centre: Vec<bool>,
+    /// Cells that must equal this one (symmetry by identification).
+    twins: Vec<Vec<u32>>,
+    /// (group, partner): the group is violated once every pair is known equal.
+    links: Vec<Vec<(u32, u32)>>,
+    /// Per group, how many of its pairs are not yet known to be equal.
+    open: Vec<u32>,
+    /// Live cells of generation 0 and the most allowed.
+    pub population: usize,
+    pub max_population: usize,
+    pub trail: Vec<u32>,
+    /// Trail entries before this one have been propagated.
+    head: usize,
+    table: RuleTable,
+    pub conflicts: u64,
+}
+// ANCHOR_END: world
+
+/// The eight neighbour offsets in a padded plane of width `pw`.
+fn neighbour_offsets(pw: usize) -> [isize; 8] {
+    let pw = pw as isize;
+    [-pw - 1, -pw, -pw + 1, -1, 1, pw - 1, pw, pw + 1]
+}
+
+impl World {
+    /// An empty box of unknown cells, constraints and links laid out.
+    pub fn new(w: usize, h: usize, period: usize, (dx, dy): (i64, i64), table: RuleTable) -> World {
+        let (pw, ph) = (w + 4, h + 4);
+        let plane = pw * ph;
+        let n = plane * period + 1;
+        let dead_cell = (n - 1) as u32;
+        let mut world = World {
+            w,
+            h,
+            period,
+            pw,
+            plane,
+            state: vec![DEAD; n],
+            nbrs: vec![0; n],
+            succ: vec![dead_cell; n],
+            pred: vec![NONE; n],
+            is_centre: vec![false; n],
+            twins: vec![Vec::new(); n],
+            links: vec![Vec::new(); n],
+            open: Vec::new(),
+            population: 0,
+            max_population: usize::MAX,
+            trail: Vec::new(),
+            head: 0,
+            table,
+            conflicts: 0,
+        };
+        for t in 0..period {
+            for y in -1..=h as i64 {
+                for x in -1..=w as i64 {
+                    let c = world.at(x, y, t);
+                    world.is_centre[c] = true;
+                    if x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h {
+                        world.state[c] = UNKNOWN;
+                    }
+                    let s = if t + 1 < period {
+                        Some(world.at(x, y, t + 1))
+                    } else {
+                        let (u, v) = (x - dx, y - dy);
+                        (u >= 0 && v >= 0 && (u as usize) < w && (v as usize) < h).then(|| world.at(u, v, 0))
+                    };
+                    if let Some(s) = s {
+                        world.succ[c] = s as u32;
+                        world.pred[s] = c as u32;
+                    }
+                }
+            }
+        }
+        for c in 0..n - 1 {
+            if world.is_centre[c] {
+                let offsets = neighbour_offsets(pw);
+                let unknown = offsets.iter().filter(|&&o| world.state[(c as isize + o) as usize] == UNKNOWN);
+                world.nbrs[c] = unknown.count() as u8;
+            }
+        }
+        world
+    }
+
+    /// Generation-0 box cells that are dead because their predecessor
+    /// place at the last generation is beyond the cage's ring.
+    pub fn fixed_dead(&self, (dx, dy): (i64, i64)) -> Vec<u32> {
+        let mut out = Vec::new();
+        for y in 0..self.h as i64 {
+            for x in 0..self.w as i64 {
+                let (u, v) = (x + dx, y + dy);
+                if u < -1 || v < -1 || u > self.w as i64 || v > self.h as i64 {
+                    out.push(self.at(x, y, 0) as u32);
+                }
+            }
+        }
+        out
+    }
+
+    /// The index of cell (x, y) of generation t (x, y from -2 to the side + 1).
+    #[inline]
+    pub fn at(&self, x: i64, y: i64, t: usize) -> usize {
+        t * self.plane + (y + 2) as usize * self.pw + (x + 2) as usize
+    }
+
+    /// The permanently dead cell.
+    pub fn dead_cell(&self) -> u32 {
+        (self.state.len() - 1) as u32
+    }
+
+    #[inline]
+    fn generation(&self, c: usize) -> usize {
+        c / self.plane
+    }
+
+    /// Make `a` and `b` the same cell in every answer.
+    pub fn identify(&mut self, a: u32, b: u32) {
+        if a != b && !self.twins[a as usize].contains(&b) {
+            self.twins[a as usize].push(b);
+            self.twins[b as usize].push(a);
+        }
+    }
+
+    /// A new group of pairs, at least one of which must differ.
+    pub fn add_group(&mut self, pairs: &[(u32, u32)]) {
+        let g = self.open.len() as u32;
+        let mut open = 0;
+        for &(a, b) in pairs {
+            if a == b {
+                continue;
+            }
+            open += 1;
+            self.links[a as usize].push((g, b));
+            self.links[b as usize].push((g, a));
+        }
+        self.open.push(open);
+    }
+
+    /// Is some group already closed (all its pairs equal before anything is set)?
+    pub fn has_empty_group(&self) -> bool {
+        self.open.contains(&0)
+    }
+
+    // ANCHOR: set
+    /// Give the unknown cell `c` its value; false on a conflict (the cell is
+    /// on the trail either way, so undoing is uniform).
+    #[inline]
+    pub fn set(&mut self, c: u32, v: u8) -> bool {
+        let ci = c as usize;
+        debug_assert_eq!(self.state[ci], UNKNOWN);
+        self.state[ci] = v;
+        self.trail.push(c);
+        // One unknown neighbour fewer, and one more alive if it is.
+        let delta = if v == ALIVE { 8u8 } else { 255u8 };
+        for o in neighbour_offsets(self.pw) {
+            let n = (ci as isize + o) as usize;
+            self.nbrs[n] = self.nbrs[n].wrapping_add(delta);
+        }
+        let mut ok = true;
+        if v == ALIVE && self.generation(ci) == 0 {
+            self.population += 1;
+            ok &= self.population <= self.max_population;
+        }
+        for &(g, p) in &self.links[ci] {
+            if self.state[p as usize] == v {
+                self.open[g as usize] -= 1;
+                ok &= self.open[g as usize] != 0;
+            }
+        }
+        ok
+    }
+
+    /// Undo the trail back to `mark` entries.
+    pub fn undo_to(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            let c = self.trail.pop().expect("longer than mark") as usize;
+            let v = self.state[c];
+            for &(g, p) in &self.links[c] {
+                if self.state[p as usize] == v {
+                    self.open[g as usize] += 1;
+                }
+            }
+            if v == ALIVE && self.generation(c) == 0 {
+                self.population -= 1;
+            }
+            let delta = if v == ALIVE { 8u8 } else { 255u8 };
+            for o in neighbour_offsets(self.pw) {
+                let n = (c as isize + o) as usize;
+                self.nbrs[n] = self.nbrs[n].wrapping_sub(delta);
+            }
+            self.state[c] = UNKNOWN;
+        }
+        self.head = self.head.min(mark);
+    }
+    // ANCHOR_END: set
+
+    // ANCHOR: check
+    /// Look the constraint at `k` up in the rule table and apply what it forces.
+    #[inline]
+    fn check(&mut self, k: usize) -> bool {
+        let s = self.succ[k];
+        let act = self.table.get(table::key_of(self.nbrs[k], self.state[k], self.state[s as usize]));
+        if act == 0 {
+            return true;
+        }
+        if act & table::CONFLICT != 0 {
+            return false;
+        }
+        let value = |bit| if act & bit != 0 { ALIVE } else { DEAD };
+        if act & table::FORCE_SUCC != 0 && !self.set(s, value(table::SUCC_ALIVE)) {
+            return false;
+        }
+        if act & table::FORCE_CENTRE != 0 && !self.set(k as u32, value(table::CENTRE_ALIVE)) {
+            return false;
+        }
+        if act & table::FORCE_NBRS != 0 {
+            let v = value(table::NBRS_ALIVE);
+            for o in neighbour_offsets(self.pw) {
+                let n = (k as isize + o) as usize;
+                if self.state[n] == UNKNOWN && !self.set(n as u32, v) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+    // ANCHOR_END: check
+
+    /// Check every constraint once (at the root).
+    pub fn check_all(&mut self) -> bool {
+        for k in 0..self.state.len() {
+            if self.is_centre[k] && !self.check(k) {
+                return false;
+            }
+        }
+        self.propagate()
+    }
+
+    // ANCHOR: propagate
+    /// Follow every cell set since the last call: its twins, then the
+    /// constraints it takes part in (its own, its eight neighbours', and the
+    /// one whose successor it is), until nothing more is forced or a conflict.
+    pub fn propagate(&mut self) -> bool {
+        while self.head < self.trail.len() {
+            let c = self.trail[self.head] as usize;
+            self.head += 1;
+            let v = self.state[c];
+            for i in 0..self.twins[c].len() {
+                let t = self.twins[c][i];
+                let s = self.state[t as usize];
+                if (s == UNKNOWN && !self.set(t, v)) || (s != UNKNOWN && s != v) {
+                    return self.conflict();
+                }
+            }
+            if !self.check(c) {
+                return self.conflict();
+            }
+            for o in neighbour_offsets(self.pw) {
+                let k = (c as isize + o) as usize;
+                if self.is_centre[k] && !self.check(k) {
+                    return self.conflict();
+                }
+            }
+            let p = self.pred[c];
+            if p != NONE && !self.check(p as usize) {
+                return self.conflict();
+            }
+        }
+        true
+    }
+    // ANCHOR_END: propagate
+
+    fn conflict(&mut self) -> bool {
+        self.conflicts += 1;
+        false
+    }
+}

@@ -1,0 +1,177 @@
+//! The space-time engine against its slow twins: CaDiCaL (counts, verdicts),
+//! brute force, and the OEIS-checked counts; every answer it returns has
+//! already been evolved by the reference engine inside the library.
+
+use lifesearch::cnf::{Outcome, SolverKind, new_solver};
+use lifesearch::life::{Cell, Grid, Rule, SpecGrid};
+use lifesearch::search::spacetime::{Options, SearchOrder, search};
+use lifesearch::search::verify::check_cycle;
+use lifesearch::search::{Encoding, Problem, Symmetry, count, encode, solve};
+use proptest::prelude::*;
+use std::collections::BTreeSet;
+
+fn cycle(w: usize, h: usize, p: usize, dx: i64, dy: i64, symmetry: Symmetry) -> Problem {
+    Problem::Cycle { width: w, height: h, period: p, dx, dy, symmetry }
+}
+
+fn counting() -> Options {
+    Options { count: true, ..Options::default() }
+}
+
+/// Every generation-0 answer, enumerated by CaDiCaL with the window encoding.
+fn sat_solutions(p: &Problem, rule: Rule) -> BTreeSet<Vec<String>> {
+    let enc = encode(p, Encoding::Window, rule).unwrap();
+    let r = count(&enc, new_solver(SolverKind::Cadical).unwrap().as_mut(), None).unwrap();
+    assert!(r.complete);
+    r.solutions.iter().map(|g| g.to_rows()).collect()
+}
+
+fn st_solutions(p: &Problem, rule: Rule, opts: &Options) -> BTreeSet<Vec<String>> {
+    let r = search(p, rule, opts, None).unwrap();
+    assert!(r.complete);
+    let set: BTreeSet<_> = r.solutions.iter().map(|g| g.to_rows()).collect();
+    assert_eq!(set.len(), r.solutions.len(), "an answer was found twice");
+    set
+}
+
+fn sat_decides(p: &Problem, rule: Rule) -> bool {
+    let enc = encode(p, Encoding::Window, rule).unwrap();
+    let a = solve(&enc, new_solver(SolverKind::Cadical).unwrap().as_mut()).unwrap();
+    assert_ne!(a.outcome, Outcome::Unknown);
+    a.outcome == Outcome::Sat
+}
+
+#[test]
+fn still_life_counts_match_a136278_minus_one() {
+    // A136278(n): 1, 2, 12, 83, 417, 3928 (the empty board included).
+    for (n, a) in [(2, 2), (3, 12), (4, 83), (5, 417), (6, 3928)] {
+        let r = search(&cycle(n, n, 1, 0, 0, Symmetry::None), Rule::CONWAY, &counting(), None).unwrap();
+        assert!(r.complete);
+        assert_eq!(r.solutions.len() as u64, a - 1, "n = {n}");
+    }
+}
+
+#[test]
+fn period_two_counts_match_twice_a136279() {
+    // A136279(n), n = 3..6: 1, 12, 43, 163 flip-flops, two phases each.
+    for (n, a) in [(3, 1), (4, 12), (5, 43), (6, 163)] {
+        let r = search(&cycle(n, n, 2, 0, 0, Symmetry::None), Rule::CONWAY, &counting(), None).unwrap();
+        assert_eq!(r.solutions.len(), 2 * a, "n = {n}");
+    }
+}
+
+#[test]
+fn known_verdicts() {
+    let find = Options::default();
+    let cases = [
+        (cycle(5, 5, 4, 1, 1, Symmetry::None), true),  // glider
+        (cycle(7, 5, 4, 2, 0, Symmetry::None), true),  // LWSS
+        (cycle(5, 5, 3, 0, 0, Symmetry::None), false), // no p3 in 5x5
+        (cycle(6, 6, 3, 0, 0, Symmetry::None), false), // nor in 6x6
+        (cycle(6, 6, 4, 0, 0, Symmetry::None), true),  // mold
+        (cycle(4, 4, 4, 1, 1, Symmetry::None), true),  // the glider's phases fit 3x3, its path 4x4
+        (cycle(3, 3, 4, 1, 1, Symmetry::None), false), // but not 3x3: it must move within the box
+    ];
+    for (p, want) in &cases {
+        let r = search(p, Rule::CONWAY, &find, None).unwrap();
+        assert_eq!(!r.solutions.is_empty(), *want, "{p:?}");
+        assert!(r.solutions.is_empty() == r.complete, "{p:?}");
+    }
+}
+
+#[test]
+fn every_order_finds_the_same_count() {
+    let p = cycle(5, 4, 2, 0, 0, Symmetry::None);
+    let want = sat_solutions(&p, Rule::CONWAY);
+    for order in [SearchOrder::Row, SearchOrder::Column, SearchOrder::Diagonal, SearchOrder::Auto] {
+        assert_eq!(st_solutions(&p, Rule::CONWAY, &Options { order, ..counting() }), want, "{order:?}");
+    }
+}
+
+#[test]
+fn population_cap_and_known_cells_filter_the_answers() {
+    let p = cycle(5, 5, 1, 0, 0, Symmetry::None);
+    let all = sat_solutions(&p, Rule::CONWAY);
+    let pop = |rows: &Vec<String>| rows.iter().map(|r| r.matches('*').count()).sum::<usize>();
+    let capped = st_solutions(&p, Rule::CONWAY, &Options { max_population: Some(6), ..counting() });
+    assert_eq!(capped, all.iter().filter(|r| pop(r) <= 6).cloned().collect());
+    let mut known = SpecGrid::new(5, 5, Cell::Unknown);
+    known.set(0, 0, Cell::Alive);
+    known.set(1, 1, Cell::Dead);
+    let pinned = st_solutions(&p, Rule::CONWAY, &Options { known: Some(known), ..counting() });
+    let want: BTreeSet<_> =
+        all.iter().filter(|r| r[0].as_bytes()[0] == b'*' && r[1].as_bytes()[1] == b'.').cloned().collect();
+    assert!(!want.is_empty());
+    assert_eq!(pinned, want);
+}
+
+#[test]
+fn b0_rules_are_refused() {
+    let e = search(&cycle(3, 3, 1, 0, 0, Symmetry::None), "B0/S8".parse().unwrap(), &counting(), None);
+    assert!(e.unwrap_err().to_string().contains("B0"));
+}
+
+#[test]
+fn counts_match_brute_force_under_other_rules() {
+    for rule in ["B36/S23", "B3/S012345678", "B2/S"] {
+        let rule: Rule = rule.parse().unwrap();
+        for (w, h, p) in [(3, 3, 1), (4, 3, 2), (3, 3, 3)] {
+            let brute = (0u64..1 << (w * h))
+                .filter(|m| {
+                    let g = Grid::from_cells(w, h, (0..w * h).map(|i| m >> i & 1 == 1).collect());
+                    check_cycle(&g, p, 0, 0, rule).is_ok()
+                })
+                .count();
+            let r = search(&cycle(w, h, p, 0, 0, Symmetry::None), rule, &counting(), None).unwrap();
+            assert_eq!(r.solutions.len(), brute, "{rule} {w}x{h} p{p}");
+        }
+    }
+}
+
+/// A random small problem: a box, a period, a move that fits, a symmetry the box allows.
+fn small_problem() -> impl Strategy<Value = (Problem, Rule)> {
+    let syms = [
+        Symmetry::None,
+        Symmetry::MirrorLr,
+        Symmetry::MirrorUd,
+        Symmetry::Quad,
+        Symmetry::Rot180,
+        Symmetry::Rot90,
+        Symmetry::Diagonal,
+        Symmetry::AntiDiagonal,
+        Symmetry::BothDiagonals,
+        Symmetry::D8,
+    ];
+    let rules = ["B3/S23", "B36/S23", "B3/S12", "B35/S236"];
+    (1usize..=5, 1usize..=5, 1usize..=4, -1i64..=1, -1i64..=1, 0..syms.len(), 0..rules.len()).prop_map(
+        move |(w, h, p, dx, dy, s, r)| {
+            let mut sym = syms[s];
+            if sym.needs_square() && w != h {
+                sym = Symmetry::None;
+            }
+            let (dx, dy) =
+                if 2 * dx.abs().max(dy.abs()) as usize > p || w < 2 || h < 2 { (0, 0) } else { (dx, dy) };
+            (cycle(w, h, p, dx, dy, sym), rules[r].parse().unwrap())
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Counting: the same set of generation-0 answers as CaDiCaL's enumeration.
+    #[test]
+    fn counts_agree_with_cadical((p, rule) in small_problem()) {
+        let Problem::Cycle { width, height, period, .. } = p else { unreachable!() };
+        prop_assume!(width * height * period <= 40);
+        prop_assert_eq!(st_solutions(&p, rule, &counting()), sat_solutions(&p, rule));
+    }
+
+    /// Finding one (with translations broken): found exactly when CaDiCaL finds one.
+    #[test]
+    fn verdicts_agree_with_cadical((p, rule) in small_problem()) {
+        let r = search(&p, rule, &Options::default(), None).unwrap();
+        prop_assert_eq!(!r.solutions.is_empty(), sat_decides(&p, rule));
+        prop_assert_eq!(r.solutions.is_empty(), r.complete);
+    }
+}
