@@ -5,7 +5,7 @@
 //! with a trail ([`search`]) in an order taken from the motion ([`order`]),
 //! symmetry by identifying cells, and no encoding step.
 //!
-//! Book: Part II, chapter 6, "A space-time propagation engine" (`book/src/knuth/spacetime.md`).
+//! Book: Part I, "A space-time propagation engine" (`book/src/knuth/spacetime.md`).
 
 pub mod order;
 pub mod search;
