@@ -14,6 +14,22 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign};
 pub struct Mask(pub [u64; 4]);
 // ANCHOR_END: mask
 
+/// The members of a bitset of any length, in increasing order: bit `b` of
+/// word `i` stands for `64 i + b` (a [`Mask`] and the width search's larger
+/// state sets alike).
+pub fn ones(set: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    set.iter().enumerate().flat_map(|(i, &w)| {
+        let mut w = w;
+        std::iter::from_fn(move || {
+            (w != 0).then(|| {
+                let b = w.trailing_zeros() as usize;
+                w &= w - 1;
+                i * 64 + b
+            })
+        })
+    })
+}
+
 impl Mask {
     pub const EMPTY: Mask = Mask([0; 4]);
 
@@ -59,16 +75,7 @@ impl Mask {
     }
     /// The members, in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &w)| {
-            let mut w = w;
-            std::iter::from_fn(move || {
-                (w != 0).then(|| {
-                    let b = w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    i * 64 + b
-                })
-            })
-        })
+        ones(&self.0)
     }
     /// The smallest member.
     pub fn first(&self) -> Option<usize> {

@@ -23,7 +23,7 @@
 //!
 //! Book: Part IV, "Orphans of every width" (`book/src/beyond/width.md`).
 
-use super::mask::Mask;
+use super::mask::{Mask, ones};
 use super::table::{Line, MAX_SIDE, StepMasks, Table};
 use crate::error::{Error, Result};
 use crate::life::{Cell, Rule, SpecGrid};
@@ -124,20 +124,6 @@ impl WidthAutomaton {
     }
 }
 // ANCHOR_END: automaton
-
-/// The members of a bitset, in increasing order.
-pub fn ones(set: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    set.iter().enumerate().flat_map(|(i, &w)| {
-        let mut w = w;
-        std::iter::from_fn(move || {
-            (w != 0).then(|| {
-                let b = w.trailing_zeros() as usize;
-                w &= w - 1;
-                i * 64 + b
-            })
-        })
-    })
-}
 
 fn hash(s: &[u64]) -> u64 {
     use std::hash::{Hash, Hasher};

@@ -3,22 +3,10 @@
 //! build time), or be marked as the thesis' (`{{#thesis …}}`) or as a given
 //! (`{{#given …}}`: a target, a parameter, a definition), never measured.
 
-use regex::Regex;
-use std::path::{Path, PathBuf};
+mod common;
 
-fn pages(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            // Regenerated tables are written from the CSVs by the harness.
-            if !p.ends_with("generated") {
-                pages(&p, out);
-            }
-        } else if p.extension().is_some_and(|x| x == "md") {
-            out.push(p);
-        }
-    }
-}
+use regex::Regex;
+use std::path::Path;
 
 /// The prose of a page, line by line, without code, directives, comments or math.
 fn prose(text: &str) -> Vec<(usize, String)> {
@@ -64,16 +52,7 @@ fn the_detector_sees_typed_numbers_and_lets_marked_ones_pass() {
 #[test]
 fn no_measured_number_is_typed_by_hand() {
     let root = bookgen::find_root(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap();
-    let mut files = Vec::new();
-    pages(&root.join("book/src"), &mut files);
-    files.sort();
-    let mut bad = Vec::new();
-    for f in &files {
-        let text = std::fs::read_to_string(f).unwrap();
-        for (line, m) in offenders(&text) {
-            bad.push(format!("{}:{line}: {m}", f.strip_prefix(&root).unwrap().display()));
-        }
-    }
+    let bad = common::findings(&root, false, offenders);
     assert!(
         bad.is_empty(),
         "{} hand-typed numbers (use {{{{#value}}}}, {{{{#thesis}}}} or {{{{#given}}}}):\n{}",

@@ -3,21 +3,10 @@
 //! figure, displayed math or a run of labelled paragraphs (`**Label.**`),
 //! not more prose.
 
-use regex::Regex;
-use std::path::{Path, PathBuf};
+mod common;
 
-fn pages(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            if !p.ends_with("generated") {
-                pages(&p, out);
-            }
-        } else if p.extension().is_some_and(|x| x == "md") {
-            out.push(p);
-        }
-    }
-}
+use regex::Regex;
+use std::path::Path;
 
 /// Lines (1-based) whose paragraph ends in a colon with nothing announced after it.
 fn dangling_colons(text: &str) -> Vec<usize> {
@@ -66,16 +55,9 @@ fn the_detector_sees_a_colon_with_nothing_after_it() {
 #[test]
 fn no_sentence_ends_in_a_colon_with_nothing_after_it() {
     let root = bookgen::find_root(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap();
-    let mut files = Vec::new();
-    pages(&root.join("book/src"), &mut files);
-    files.sort();
-    let mut bad = Vec::new();
-    for f in &files {
-        let text = std::fs::read_to_string(f).unwrap();
-        for line in dangling_colons(&text) {
-            bad.push(format!("{}:{line}", f.strip_prefix(&root).unwrap().display()));
-        }
-    }
+    let bad = common::findings(&root, false, |text| {
+        dangling_colons(text).into_iter().map(|l| (l, String::new())).collect()
+    });
     assert!(
         bad.is_empty(),
         "paragraphs ending in ':' with nothing announced after them:\n{}",

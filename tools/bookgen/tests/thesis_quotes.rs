@@ -4,20 +4,11 @@
 //! `data/thesis/quotes.csv`, whose words the build shows (and an unknown id
 //! fails it). The quotes file itself is well formed and every entry is used.
 
+mod common;
+
 use regex::Regex;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-
-fn pages(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            pages(&p, out);
-        } else if p.extension().is_some_and(|x| x == "md") {
-            out.push(p);
-        }
-    }
-}
 
 /// The prose of a page as paragraphs (first line number, text), without code
 /// fences or comments; inline code is blanked, directives are kept.
@@ -100,16 +91,7 @@ fn the_detector_finds_an_uncited_thesis_sentence() {
 #[test]
 fn every_sentence_that_has_the_thesis_speak_cites_it() {
     let root = root();
-    let mut files = Vec::new();
-    pages(&root.join("book/src"), &mut files);
-    files.sort();
-    let mut bad = Vec::new();
-    for f in &files {
-        let text = std::fs::read_to_string(f).unwrap();
-        for (line, s) in uncited(&text) {
-            bad.push(format!("{}:{line}: {s}", f.strip_prefix(&root).unwrap().display()));
-        }
-    }
+    let bad = common::findings(&root, true, uncited);
     assert!(
         bad.is_empty(),
         "{} sentences have the thesis speak without {{{{#quote ID}}}} or {{{{#cite ID}}}}:\n{}",
@@ -123,11 +105,9 @@ fn the_quotes_file_is_well_formed_and_every_entry_is_used() {
     let root = root();
     let quotes = bookgen::live::load_quotes(&root.join(bookgen::live::QUOTES)).unwrap();
     let marker = Regex::new(r"\{\{#(?:quote|cite)\s+([\w-]+)\s*\}\}").unwrap();
-    let mut files = Vec::new();
-    pages(&root.join("book/src"), &mut files);
     let mut used = BTreeSet::new();
-    for f in &files {
-        let text = std::fs::read_to_string(f).unwrap();
+    for f in common::pages(&root, true) {
+        let text = std::fs::read_to_string(&f).unwrap();
         for c in marker.captures_iter(&text) {
             assert!(quotes.contains_key(&c[1]), "{}: no quote '{}'", f.display(), &c[1]);
             used.insert(c[1].to_string());
