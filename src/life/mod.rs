@@ -12,6 +12,7 @@ pub mod naive;
 pub mod rule;
 pub mod spec;
 pub mod table;
+pub mod tiles;
 pub mod unbounded;
 
 pub use grid::{Grid, Topology};

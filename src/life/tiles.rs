@@ -1,0 +1,419 @@
+//! The tile engine (`--algorithm tiles`): the board cut into tiles of 64
+//! cells by [`ROWS`] rows, each one word per row stepped by LIFECUBE's adder
+//! network, with work only where something changes.
+//!
+//! Three ideas make settled soups cheap:
+//!
+//! - **Links, not lookups.** Each tile keeps the indices of its eight
+//!   neighbours. On the plane a tile is created (and linked) the first time
+//!   a change reaches its edge; a hash map is consulted only then, never per
+//!   generation.
+//! - **Two generations in every tile.** A tile holds generation `t` and
+//!   `t - 1` in two buffers; a step writes `t + 1` over `t - 1`. If a tile's
+//!   cells and the ring of cells around it are the same at `t` as at `t - 2`,
+//!   then `t + 1` equals `t - 1`, which the buffer already holds: the tile is
+//!   skipped. Still lifes (period 1) and blinkers, beacons and other period-2
+//!   debris (period 2) are all asleep by this one test, at no cost, until a
+//!   change reaches them.
+//! - **Edges tell neighbours.** A step records, per tile, whether its cells
+//!   differ from two generations back anywhere, on each edge row and column
+//!   and in each corner. Only a changed edge wakes the neighbour behind it.
+//!
+//! A step visits just the tiles that changed and their woken neighbours (a
+//! list carried from one step to the next), so a sleeping tile costs nothing.
+//!
+//! Book: Part II, chapter 3, "The tile engine" (`book/src/thesis/ch3.md`).
+
+use crate::life::grid::Grid;
+use crate::life::lifecube::{combine, three_sum};
+use crate::life::rule::Rule;
+use rustc_hash::FxHashMap;
+
+/// Rows per tile: a tile is 64 cells wide (one word) and `ROWS` tall.
+pub const ROWS: usize = 32;
+/// Cells of the rows above and below included: the rows a step reads.
+const EXT: usize = ROWS + 2;
+
+// ANCHOR: flags
+/// Where a tile differs from two generations back: anywhere, on an edge row
+/// or column, in a corner cell. Bit `1 + d` matches neighbour direction `d`.
+const ANY: u16 = 1;
+const ALL: u16 = 0x1ff;
+/// Neighbour directions (dx, dy): N, S, W, E, NW, SE, NE, SW; `d ^ 1` is
+/// the opposite of `d`.
+const DIRS: [(i64, i64); 8] = [(0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, 1), (1, -1), (-1, 1)];
+const N: usize = 0;
+const S: usize = 1;
+const W: usize = 2;
+const E: usize = 3;
+const NW: usize = 4;
+const SE: usize = 5;
+const NE: usize = 6;
+const SW: usize = 7;
+// ANCHOR_END: flags
+
+/// The always-dead tile every missing neighbour links to.
+const DEAD: u32 = 0;
+
+// ANCHOR: tile
+#[derive(Debug, Clone)]
+struct Tile {
+    /// Buffer `g % 2` holds generation `g` (the current one and the one before).
+    buf: [[u64; ROWS]; 2],
+    /// How the current generation differs from two generations back (see `ANY`).
+    diff: u16,
+    /// Neighbour indices in the order of `DIRS`.
+    nbr: [u32; 8],
+    /// Tile coordinates: cells `64 x ..` and `ROWS y ..`.
+    pos: (i64, i64),
+    /// Cells used across (64 except in a torus' last column) and rows used.
+    width: u32,
+    rows: u32,
+    /// The generation in which the tile was last put on the work list.
+    stamp: u64,
+}
+// ANCHOR_END: tile
+
+impl Tile {
+    fn new(pos: (i64, i64), width: u32, rows: u32) -> Tile {
+        Tile { buf: [[0; ROWS]; 2], diff: 0, nbr: [DEAD; 8], pos, width, rows, stamp: 0 }
+    }
+}
+
+/// A pattern on the unbounded plane or on a torus, in tiles.
+#[derive(Debug, Clone)]
+pub struct Tiles {
+    rule: Rule,
+    tiles: Vec<Tile>,
+    /// Plane only: tile coordinates to index, consulted when a tile is created.
+    index: FxHashMap<(i64, i64), u32>,
+    torus: Option<(usize, usize)>,
+    generation: u64,
+    /// Tiles whose `diff` is not zero.
+    changed: Vec<u32>,
+    /// Scratch: the tiles to compute in this step.
+    work: Vec<u32>,
+    /// Tile computations so far (for the statistics).
+    pub tile_steps: u64,
+}
+
+impl Tiles {
+    /// A pattern on the unbounded plane with its top-left cell at `origin`.
+    /// Rules with B0 (the dead plane would flash) are the caller's to refuse.
+    pub fn plane(g: &Grid, origin: (i64, i64), rule: Rule) -> Tiles {
+        let mut t = Tiles::empty(rule, None);
+        for (x, y) in g.live_cells() {
+            let (x, y) = (origin.0 + x as i64, origin.1 + y as i64);
+            let i = t.tile_at((x.div_euclid(64), y.div_euclid(ROWS as i64)));
+            t.tiles[i as usize].buf[0][y.rem_euclid(ROWS as i64) as usize] |= 1 << x.rem_euclid(64);
+        }
+        t.start();
+        t
+    }
+
+    /// A `g.width()` x `g.height()` torus.
+    pub fn torus(g: &Grid, rule: Rule) -> Tiles {
+        let (w, h) = (g.width(), g.height());
+        let mut t = Tiles::empty(rule, Some((w, h)));
+        let (tx, ty) = (w.div_ceil(64), h.div_ceil(ROWS));
+        for j in 0..ty {
+            for i in 0..tx {
+                let width = (w - 64 * i).min(64) as u32;
+                let rows = (h - ROWS * j).min(ROWS) as u32;
+                t.tiles.push(Tile::new((i as i64, j as i64), width, rows));
+            }
+        }
+        for k in 1..t.tiles.len() {
+            let (i, j) = t.tiles[k].pos;
+            for (d, (dx, dy)) in DIRS.iter().enumerate() {
+                let (a, b) = ((i + dx).rem_euclid(tx as i64), (j + dy).rem_euclid(ty as i64));
+                t.tiles[k].nbr[d] = 1 + (b as usize * tx + a as usize) as u32;
+            }
+        }
+        for (x, y) in g.live_cells() {
+            let k = 1 + (y / ROWS) * tx + x / 64;
+            t.tiles[k].buf[0][y % ROWS] |= 1 << (x % 64);
+        }
+        t.start();
+        t
+    }
+
+    fn empty(rule: Rule, torus: Option<(usize, usize)>) -> Tiles {
+        Tiles {
+            rule,
+            tiles: vec![Tile::new((i64::MIN, i64::MIN), 64, ROWS as u32)],
+            index: FxHashMap::default(),
+            torus,
+            generation: 0,
+            changed: Vec::new(),
+            work: Vec::new(),
+            tile_steps: 0,
+        }
+    }
+
+    /// Every tile counts as changed everywhere before the first step: there
+    /// is no generation two back to compare with.
+    fn start(&mut self) {
+        self.changed = (1..self.tiles.len() as u32).collect();
+        for t in &mut self.tiles[1..] {
+            t.diff = ALL;
+        }
+    }
+
+    /// The plane tile at tile coordinates `p`, created and linked if missing.
+    fn tile_at(&mut self, p: (i64, i64)) -> u32 {
+        if let Some(&k) = self.index.get(&p) {
+            return k;
+        }
+        let k = self.tiles.len() as u32;
+        self.tiles.push(Tile::new(p, 64, ROWS as u32));
+        self.index.insert(p, k);
+        for (d, (dx, dy)) in DIRS.iter().enumerate() {
+            if let Some(&m) = self.index.get(&(p.0 + dx, p.1 + dy)) {
+                self.tiles[k as usize].nbr[d] = m;
+                // The opposite direction is the neighbour's way back to us.
+                self.tiles[m as usize].nbr[d ^ 1] = k;
+            }
+        }
+        k
+    }
+
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Tiles allocated (the dead sentinel not counted).
+    pub fn tile_count(&self) -> usize {
+        self.tiles.len() - 1
+    }
+
+    pub fn population(&self) -> u64 {
+        let cur = (self.generation % 2) as usize;
+        self.tiles[1..].iter().flat_map(|t| t.buf[cur].iter()).map(|w| w.count_ones() as u64).sum()
+    }
+
+    pub fn advance(&mut self, generations: u64) {
+        for _ in 0..generations {
+            self.step();
+        }
+    }
+
+    // ANCHOR: step
+    /// One generation: wake the tiles next to changed edges, compute them.
+    pub fn step(&mut self) {
+        let next = self.generation + 1;
+        let mut work = std::mem::take(&mut self.work);
+        work.clear();
+        for ci in 0..self.changed.len() {
+            let c = self.changed[ci] as usize;
+            let diff = self.tiles[c].diff;
+            if self.tiles[c].stamp != next {
+                self.tiles[c].stamp = next;
+                work.push(c as u32);
+            }
+            for d in 0..8 {
+                if diff >> (d + 1) & 1 == 0 {
+                    continue;
+                }
+                let mut n = self.tiles[c].nbr[d];
+                if n == DEAD {
+                    let (x, y) = self.tiles[c].pos;
+                    n = self.tile_at((x + DIRS[d].0, y + DIRS[d].1));
+                }
+                let t = &mut self.tiles[n as usize];
+                if t.stamp != next {
+                    t.stamp = next;
+                    work.push(n);
+                }
+            }
+        }
+        self.changed.clear();
+        self.compute(&work);
+        // The first step compared with nothing: its tiles count as changed everywhere.
+        if self.generation == 0 {
+            for &k in &work {
+                self.tiles[k as usize].diff = ALL;
+            }
+        }
+        self.changed.extend(work.iter().copied().filter(|&k| self.tiles[k as usize].diff != 0));
+        self.tile_steps += work.len() as u64;
+        self.work = work;
+        self.generation = next;
+    }
+    // ANCHOR_END: step
+
+    /// Compute the tiles of `work`, through the widest vector unit the CPU has.
+    fn compute(&mut self, work: &[u32]) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f") {
+                // SAFETY: the CPU has AVX-512F, checked just above.
+                return unsafe { self.compute_avx512(work) };
+            }
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU has AVX2, checked just above.
+                return unsafe { self.compute_avx2(work) };
+            }
+        }
+        self.compute_with(work)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn compute_avx512(&mut self, work: &[u32]) {
+        self.compute_with(work)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn compute_avx2(&mut self, work: &[u32]) {
+        self.compute_with(work)
+    }
+
+    // ANCHOR: compute
+    #[inline(always)]
+    fn compute_with(&mut self, work: &[u32]) {
+        let cur = (self.generation % 2) as usize;
+        let rule = self.rule;
+        for &k in work {
+            let t = &self.tiles[k as usize];
+            let nb = t.nbr.map(|i| &self.tiles[i as usize]);
+            let (width, rows) = (t.width as usize, t.rows as usize);
+            // The west, centre and east words of rows -1 ..= rows.
+            let (mut wv, mut cv, mut ev) = ([0u64; EXT], [0u64; EXT], [0u64; EXT]);
+            // A west neighbour narrower than a word (a torus' last column)
+            // has its east cell at bit `width - 1`: move it to bit 63.
+            let west = |t: &Tile, r: usize| t.buf[cur][r] << (64 - t.width);
+            let (last_nw, last_n, last_ne) = (nb[NW].rows - 1, nb[N].rows - 1, nb[NE].rows - 1);
+            (wv[0], cv[0], ev[0]) =
+                (west(nb[NW], last_nw as usize), nb[N].buf[cur][last_n as usize], nb[NE].buf[cur][last_ne as usize]);
+            for r in 0..ROWS {
+                wv[r + 1] = west(nb[W], r);
+                cv[r + 1] = t.buf[cur][r];
+                ev[r + 1] = nb[E].buf[cur][r];
+            }
+            (wv[rows + 1], cv[rows + 1], ev[rows + 1]) =
+                (west(nb[SW], 0), nb[S].buf[cur][0], nb[SE].buf[cur][0]);
+            for r in rows + 2..EXT {
+                (wv[r], cv[r], ev[r]) = (0, 0, 0);
+            }
+            if width < 64 {
+                // A narrow tile: its east neighbour's west cell sits just past its own.
+                for r in 0..EXT {
+                    cv[r] |= (ev[r] & 1) << width;
+                    ev[r] = 0;
+                }
+            }
+            let (mut s0, mut s1) = ([0u64; EXT], [0u64; EXT]);
+            for r in 0..EXT {
+                (s0[r], s1[r]) = three_sum(wv[r], cv[r], ev[r]);
+            }
+            let mut out = [0u64; ROWS];
+            let mut scratch = [0u64; ROWS];
+            combine(
+                rule,
+                [&s0[..ROWS], &s1[..ROWS], &s0[1..ROWS + 1], &s1[1..ROWS + 1], &s0[2..], &s1[2..]],
+                &t.buf[cur],
+                &mut out,
+                &mut scratch,
+            );
+            let mask = if width == 64 { !0 } else { (1u64 << width) - 1 };
+            for (r, o) in out.iter_mut().enumerate() {
+                *o &= if r < rows { mask } else { 0 };
+            }
+            let t = &mut self.tiles[k as usize];
+            let old = &mut t.buf[cur ^ 1];
+            let mut any = 0u64;
+            for r in 0..ROWS {
+                any |= out[r] ^ old[r];
+            }
+            let (top, bottom) = (out[0] ^ old[0], out[rows - 1] ^ old[rows - 1]);
+            *old = out;
+            t.diff = edge_flags(any, top, bottom, width);
+        }
+    }
+    // ANCHOR_END: compute
+
+    /// The live cells, as a grid cropped to their bounding box and the
+    /// coordinates of its top-left cell (plane); on a torus, the whole board
+    /// at (0, 0).
+    pub fn to_grid(&self) -> (Grid, (i64, i64)) {
+        let cur = (self.generation % 2) as usize;
+        let cells = || {
+            self.tiles[1..].iter().flat_map(move |t| {
+                t.buf[cur].iter().enumerate().flat_map(move |(r, &w)| {
+                    ones(w).map(move |k| (t.pos.0 * 64 + k as i64, t.pos.1 * ROWS as i64 + r as i64))
+                })
+            })
+        };
+        if let Some((w, h)) = self.torus {
+            let mut g = Grid::new(w, h);
+            for (x, y) in cells() {
+                g.set(x as usize, y as usize, true);
+            }
+            return (g, (0, 0));
+        }
+        let Some((x0, y0, x1, y1)) = cells().fold(None, |b: Option<(i64, i64, i64, i64)>, (x, y)| {
+            Some(match b {
+                None => (x, y, x, y),
+                Some((a, b, c, d)) => (a.min(x), b.min(y), c.max(x), d.max(y)),
+            })
+        }) else {
+            return (Grid::new(0, 0), (0, 0));
+        };
+        let mut g = Grid::new((x1 - x0 + 1) as usize, (y1 - y0 + 1) as usize);
+        for (x, y) in cells() {
+            g.set((x - x0) as usize, (y - y0) as usize, true);
+        }
+        (g, (x0, y0))
+    }
+}
+
+/// The flags of a tile whose changes (against two generations back) are
+/// `any` (all rows ORed), `top` and `bottom` (its edge rows).
+#[inline(always)]
+fn edge_flags(any: u64, top: u64, bottom: u64, width: usize) -> u16 {
+    let east = |w: u64| (w >> (width - 1) & 1) as u16;
+    let flag = |b: bool, d: usize| (b as u16) << (d + 1);
+    if any == 0 {
+        return 0;
+    }
+    ANY | flag(top != 0, N)
+        | flag(bottom != 0, S)
+        | flag(any & 1 != 0, W)
+        | flag(east(any) != 0, E)
+        | flag(top & 1 != 0, NW)
+        | flag(east(top) != 0, NE)
+        | flag(bottom & 1 != 0, SW)
+        | flag(east(bottom) != 0, SE)
+}
+
+/// The set bits of a word, lowest first.
+fn ones(mut w: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (w != 0).then(|| {
+            let k = w.trailing_zeros();
+            w &= w - 1;
+            k
+        })
+    })
+}
+
+/// `generations` steps on a torus the size of `g`.
+pub fn evolve_torus(g: &Grid, rule: Rule, generations: u64) -> Grid {
+    let mut t = Tiles::torus(g, rule);
+    t.advance(generations);
+    t.to_grid().0
+}
+
+/// `generations` steps on the plane; the final live rectangle and the offset
+/// of its top-left cell from the input's. B0 rules are refused (`None`): the
+/// dead plane itself would change.
+pub fn evolve_plane(g: &Grid, rule: Rule, generations: u64) -> Option<(Grid, (i64, i64))> {
+    if rule.birth & 1 == 1 {
+        return None;
+    }
+    let mut t = Tiles::plane(g, (0, 0), rule);
+    t.advance(generations);
+    Some(t.to_grid())
+}
