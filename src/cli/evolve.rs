@@ -5,7 +5,7 @@ use crate::formats::{self, Format, Pattern, macrocell};
 use crate::fsutil::atomic_write;
 use crate::life::auto::{self, Choice, Workload};
 use crate::life::hashlife::HashLife;
-use crate::life::{self, Algorithm, Grid, Rule, Topology};
+use crate::life::{self, Algorithm, Grid, Rule, Topology, tiles};
 use anyhow::{Context, bail};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -26,6 +26,9 @@ pub enum Engine {
     LifecubeParallel,
     /// Hashed quadtree with memoised power-of-two jumps (plane only, no B0 rules).
     Hashlife,
+    /// Linked 64-cell tiles that sleep while they repeat with period 1 or 2
+    /// (plane without B0, or torus).
+    Tiles,
 }
 
 /// Where the final pattern goes: a format, or nowhere.
@@ -161,12 +164,16 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             let engine = match choice {
                 Choice::Lifecube => Engine::Lifecube,
                 Choice::Hashlife => Engine::Hashlife,
+                Choice::Tiles => Engine::Tiles,
             };
             eprintln!("evolve: auto picked {} ({why})", engine_name(engine));
             engine
         }
         e => e,
     };
+    if engine == Engine::Tiles && torus.is_none() && rule.birth & 1 == 1 {
+        bail!("the tile engine refuses rules with B0 on the plane (the dead plane would flash): use --torus");
+    }
     if engine == Engine::Hashlife && torus.is_some() {
         bail!("HashLife runs on the unbounded plane only: drop --torus or pick another --algorithm");
     }
@@ -197,7 +204,11 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             for (x, y) in p.grid.live_cells() {
                 g.set(x, y, true);
             }
-            let g = life::evolve(&g, rule, Topology::Torus, a.generations, dense_algorithm(engine));
+            let g = if engine == Engine::Tiles {
+                tiles::evolve_torus(&g, rule, a.generations)
+            } else {
+                life::evolve(&g, rule, Topology::Torus, a.generations, dense_algorithm(engine))
+            };
             Final::Dense(Pattern { grid: g, rule: p.rule.or(a.rule), ..p })
         }
         (Input::Dense(p), None) if engine == Engine::Hashlife => {
@@ -206,7 +217,10 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             Final::Tree(Box::new(t), Pattern { grid: Grid::new(0, 0), ..p })
         }
         (Input::Dense(p), None) => {
-            let (g, (dx, dy)) = life::evolve_unbounded(&p.grid, rule, a.generations, dense_algorithm(engine));
+            let (g, (dx, dy)) = match engine {
+                Engine::Tiles => tiles::evolve_plane(&p.grid, rule, a.generations).expect("B0 refused above"),
+                _ => life::evolve_unbounded(&p.grid, rule, a.generations, dense_algorithm(engine)),
+            };
             Final::Dense(Pattern {
                 grid: g,
                 origin: (p.origin.0 + dx, p.origin.1 + dy),
@@ -236,6 +250,7 @@ fn engine_name(e: Engine) -> &'static str {
         Engine::Lifecube => "lifecube",
         Engine::LifecubeParallel => "lifecube-parallel",
         Engine::Hashlife => "hashlife",
+        Engine::Tiles => "tiles",
     }
 }
 

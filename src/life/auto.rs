@@ -24,6 +24,7 @@ pub const SIDES_PER_RUN: u64 = 8;
 pub enum Choice {
     Lifecube,
     Hashlife,
+    Tiles,
 }
 
 /// The workload as auto sees it.

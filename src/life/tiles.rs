@@ -24,13 +24,13 @@
 //!
 //! Book: Part II, chapter 3, "The tile engine" (`book/src/thesis/ch3.md`).
 
-use crate::life::grid::Grid;
-use crate::life::lifecube::{combine, three_sum};
+use crate::life::grid::{Grid, Topology};
+use crate::life::lifecube::{self, combine, three_sum};
 use crate::life::rule::Rule;
 use rustc_hash::FxHashMap;
 
 /// Rows per tile: a tile is 64 cells wide (one word) and `ROWS` tall.
-pub const ROWS: usize = 32;
+pub const ROWS: usize = 64;
 /// Cells of the rows above and below included: the rows a step reads.
 const EXT: usize = ROWS + 2;
 
@@ -56,10 +56,14 @@ const SW: usize = 7;
 const DEAD: u32 = 0;
 
 // ANCHOR: tile
+/// A tile's cells: buffer `g % 2` holds generation `g` (the current one
+/// and the one before).
+type Cells = [[u64; ROWS]; 2];
+
+/// A tile's place, links and flags, kept apart from the cells so that the
+/// walk over the work list touches few cache lines.
 #[derive(Debug, Clone)]
-struct Tile {
-    /// Buffer `g % 2` holds generation `g` (the current one and the one before).
-    buf: [[u64; ROWS]; 2],
+struct Meta {
     /// How the current generation differs from two generations back (see `ANY`).
     diff: u16,
     /// Neighbour indices in the order of `DIRS`.
@@ -71,12 +75,14 @@ struct Tile {
     rows: u32,
     /// The generation in which the tile was last put on the work list.
     stamp: u64,
+    /// Whole (64 x ROWS) and so are the neighbours it reads: the fast path.
+    plain: bool,
 }
 // ANCHOR_END: tile
 
-impl Tile {
-    fn new(pos: (i64, i64), width: u32, rows: u32) -> Tile {
-        Tile { buf: [[0; ROWS]; 2], diff: 0, nbr: [DEAD; 8], pos, width, rows, stamp: 0 }
+impl Meta {
+    fn new(pos: (i64, i64), width: u32, rows: u32) -> Meta {
+        Meta { diff: 0, nbr: [DEAD; 8], pos, width, rows, stamp: 0, plain: true }
     }
 }
 
@@ -84,7 +90,8 @@ impl Tile {
 #[derive(Debug, Clone)]
 pub struct Tiles {
     rule: Rule,
-    tiles: Vec<Tile>,
+    meta: Vec<Meta>,
+    bufs: Vec<Cells>,
     /// Plane only: tile coordinates to index, consulted when a tile is created.
     index: FxHashMap<(i64, i64), u32>,
     torus: Option<(usize, usize)>,
@@ -105,7 +112,7 @@ impl Tiles {
         for (x, y) in g.live_cells() {
             let (x, y) = (origin.0 + x as i64, origin.1 + y as i64);
             let i = t.tile_at((x.div_euclid(64), y.div_euclid(ROWS as i64)));
-            t.tiles[i as usize].buf[0][y.rem_euclid(ROWS as i64) as usize] |= 1 << x.rem_euclid(64);
+            t.bufs[i as usize][0][y.rem_euclid(ROWS as i64) as usize] |= 1 << x.rem_euclid(64);
         }
         t.start();
         t
@@ -120,19 +127,26 @@ impl Tiles {
             for i in 0..tx {
                 let width = (w - 64 * i).min(64) as u32;
                 let rows = (h - ROWS * j).min(ROWS) as u32;
-                t.tiles.push(Tile::new((i as i64, j as i64), width, rows));
+                t.meta.push(Meta::new((i as i64, j as i64), width, rows));
+                t.bufs.push([[0; ROWS]; 2]);
             }
         }
-        for k in 1..t.tiles.len() {
-            let (i, j) = t.tiles[k].pos;
+        for k in 1..t.meta.len() {
+            let (i, j) = t.meta[k].pos;
             for (d, (dx, dy)) in DIRS.iter().enumerate() {
                 let (a, b) = ((i + dx).rem_euclid(tx as i64), (j + dy).rem_euclid(ty as i64));
-                t.tiles[k].nbr[d] = 1 + (b as usize * tx + a as usize) as u32;
+                t.meta[k].nbr[d] = 1 + (b as usize * tx + a as usize) as u32;
             }
+        }
+        for k in 1..t.meta.len() {
+            let whole = |m: &Meta| m.width == 64 && m.rows == ROWS as u32;
+            let m = &t.meta[k];
+            let plain = whole(m) && m.nbr.iter().all(|&n| whole(&t.meta[n as usize]));
+            t.meta[k].plain = plain;
         }
         for (x, y) in g.live_cells() {
             let k = 1 + (y / ROWS) * tx + x / 64;
-            t.tiles[k].buf[0][y % ROWS] |= 1 << (x % 64);
+            t.bufs[k][0][y % ROWS] |= 1 << (x % 64);
         }
         t.start();
         t
@@ -141,7 +155,8 @@ impl Tiles {
     fn empty(rule: Rule, torus: Option<(usize, usize)>) -> Tiles {
         Tiles {
             rule,
-            tiles: vec![Tile::new((i64::MIN, i64::MIN), 64, ROWS as u32)],
+            meta: vec![Meta::new((i64::MIN, i64::MIN), 64, ROWS as u32)],
+            bufs: vec![[[0; ROWS]; 2]],
             index: FxHashMap::default(),
             torus,
             generation: 0,
@@ -154,8 +169,8 @@ impl Tiles {
     /// Every tile counts as changed everywhere before the first step: there
     /// is no generation two back to compare with.
     fn start(&mut self) {
-        self.changed = (1..self.tiles.len() as u32).collect();
-        for t in &mut self.tiles[1..] {
+        self.changed = (1..self.meta.len() as u32).collect();
+        for t in &mut self.meta[1..] {
             t.diff = ALL;
         }
     }
@@ -165,14 +180,15 @@ impl Tiles {
         if let Some(&k) = self.index.get(&p) {
             return k;
         }
-        let k = self.tiles.len() as u32;
-        self.tiles.push(Tile::new(p, 64, ROWS as u32));
+        let k = self.meta.len() as u32;
+        self.meta.push(Meta::new(p, 64, ROWS as u32));
+        self.bufs.push([[0; ROWS]; 2]);
         self.index.insert(p, k);
         for (d, (dx, dy)) in DIRS.iter().enumerate() {
             if let Some(&m) = self.index.get(&(p.0 + dx, p.1 + dy)) {
-                self.tiles[k as usize].nbr[d] = m;
+                self.meta[k as usize].nbr[d] = m;
                 // The opposite direction is the neighbour's way back to us.
-                self.tiles[m as usize].nbr[d ^ 1] = k;
+                self.meta[m as usize].nbr[d ^ 1] = k;
             }
         }
         k
@@ -184,12 +200,12 @@ impl Tiles {
 
     /// Tiles allocated (the dead sentinel not counted).
     pub fn tile_count(&self) -> usize {
-        self.tiles.len() - 1
+        self.meta.len() - 1
     }
 
     pub fn population(&self) -> u64 {
         let cur = (self.generation % 2) as usize;
-        self.tiles[1..].iter().flat_map(|t| t.buf[cur].iter()).map(|w| w.count_ones() as u64).sum()
+        self.bufs[1..].iter().flat_map(|t| t[cur].iter()).map(|w| w.count_ones() as u64).sum()
     }
 
     pub fn advance(&mut self, generations: u64) {
@@ -206,21 +222,21 @@ impl Tiles {
         work.clear();
         for ci in 0..self.changed.len() {
             let c = self.changed[ci] as usize;
-            let diff = self.tiles[c].diff;
-            if self.tiles[c].stamp != next {
-                self.tiles[c].stamp = next;
+            let diff = self.meta[c].diff;
+            if self.meta[c].stamp != next {
+                self.meta[c].stamp = next;
                 work.push(c as u32);
             }
             for d in 0..8 {
                 if diff >> (d + 1) & 1 == 0 {
                     continue;
                 }
-                let mut n = self.tiles[c].nbr[d];
+                let mut n = self.meta[c].nbr[d];
                 if n == DEAD {
-                    let (x, y) = self.tiles[c].pos;
+                    let (x, y) = self.meta[c].pos;
                     n = self.tile_at((x + DIRS[d].0, y + DIRS[d].1));
                 }
-                let t = &mut self.tiles[n as usize];
+                let t = &mut self.meta[n as usize];
                 if t.stamp != next {
                     t.stamp = next;
                     work.push(n);
@@ -232,10 +248,10 @@ impl Tiles {
         // The first step compared with nothing: its tiles count as changed everywhere.
         if self.generation == 0 {
             for &k in &work {
-                self.tiles[k as usize].diff = ALL;
+                self.meta[k as usize].diff = ALL;
             }
         }
-        self.changed.extend(work.iter().copied().filter(|&k| self.tiles[k as usize].diff != 0));
+        self.changed.extend(work.iter().copied().filter(|&k| self.meta[k as usize].diff != 0));
         self.tile_steps += work.len() as u64;
         self.work = work;
         self.generation = next;
@@ -276,60 +292,80 @@ impl Tiles {
         let cur = (self.generation % 2) as usize;
         let rule = self.rule;
         for &k in work {
-            let t = &self.tiles[k as usize];
-            let nb = t.nbr.map(|i| &self.tiles[i as usize]);
+            let t = &self.meta[k as usize];
             let (width, rows) = (t.width as usize, t.rows as usize);
-            // The west, centre and east words of rows -1 ..= rows.
-            let (mut wv, mut cv, mut ev) = ([0u64; EXT], [0u64; EXT], [0u64; EXT]);
-            // A west neighbour narrower than a word (a torus' last column)
-            // has its east cell at bit `width - 1`: move it to bit 63.
-            let west = |t: &Tile, r: usize| t.buf[cur][r] << (64 - t.width);
-            let (last_nw, last_n, last_ne) = (nb[NW].rows - 1, nb[N].rows - 1, nb[NE].rows - 1);
-            (wv[0], cv[0], ev[0]) =
-                (west(nb[NW], last_nw as usize), nb[N].buf[cur][last_n as usize], nb[NE].buf[cur][last_ne as usize]);
-            for r in 0..ROWS {
-                wv[r + 1] = west(nb[W], r);
-                cv[r + 1] = t.buf[cur][r];
-                ev[r + 1] = nb[E].buf[cur][r];
-            }
-            (wv[rows + 1], cv[rows + 1], ev[rows + 1]) =
-                (west(nb[SW], 0), nb[S].buf[cur][0], nb[SE].buf[cur][0]);
-            for r in rows + 2..EXT {
-                (wv[r], cv[r], ev[r]) = (0, 0, 0);
-            }
-            if width < 64 {
-                // A narrow tile: its east neighbour's west cell sits just past its own.
-                for r in 0..EXT {
-                    cv[r] |= (ev[r] & 1) << width;
-                    ev[r] = 0;
-                }
-            }
+            let buf = |d: usize| &self.bufs[t.nbr[d] as usize][cur];
             let (mut s0, mut s1) = ([0u64; EXT], [0u64; EXT]);
-            for r in 0..EXT {
-                (s0[r], s1[r]) = three_sum(wv[r], cv[r], ev[r]);
+            let centre = &self.bufs[k as usize][cur];
+            if t.plain {
+                // A whole tile among whole tiles: the row sums straight from the buffers.
+                let (w, e) = (buf(W), buf(E));
+                (s0[0], s1[0]) = three_sum(buf(NW)[ROWS - 1], buf(N)[ROWS - 1], buf(NE)[ROWS - 1]);
+                for r in 0..ROWS {
+                    (s0[r + 1], s1[r + 1]) = three_sum(w[r], centre[r], e[r]);
+                }
+                (s0[ROWS + 1], s1[ROWS + 1]) = three_sum(buf(SW)[0], buf(S)[0], buf(SE)[0]);
+            } else {
+                self.edge_sums(k as usize, cur, &mut s0, &mut s1);
             }
             let mut out = [0u64; ROWS];
             let mut scratch = [0u64; ROWS];
             combine(
                 rule,
                 [&s0[..ROWS], &s1[..ROWS], &s0[1..ROWS + 1], &s1[1..ROWS + 1], &s0[2..], &s1[2..]],
-                &t.buf[cur],
+                centre,
                 &mut out,
                 &mut scratch,
             );
-            let mask = if width == 64 { !0 } else { (1u64 << width) - 1 };
-            for (r, o) in out.iter_mut().enumerate() {
-                *o &= if r < rows { mask } else { 0 };
+            if !t.plain {
+                let mask = if width == 64 { !0 } else { (1u64 << width) - 1 };
+                for (r, o) in out.iter_mut().enumerate() {
+                    *o &= if r < rows { mask } else { 0 };
+                }
             }
-            let t = &mut self.tiles[k as usize];
-            let old = &mut t.buf[cur ^ 1];
+            let old = &mut self.bufs[k as usize][cur ^ 1];
             let mut any = 0u64;
             for r in 0..ROWS {
                 any |= out[r] ^ old[r];
             }
             let (top, bottom) = (out[0] ^ old[0], out[rows - 1] ^ old[rows - 1]);
             *old = out;
-            t.diff = edge_flags(any, top, bottom, width);
+            self.meta[k as usize].diff = edge_flags(any, top, bottom, width);
+        }
+    }
+
+    /// The row sums of a tile at a torus' ragged edge: narrower than a word,
+    /// fewer rows than a tile, or next to such a tile.
+    #[inline(always)]
+    fn edge_sums(&self, k: usize, cur: usize, s0: &mut [u64; EXT], s1: &mut [u64; EXT]) {
+        let t = &self.meta[k];
+        let (width, rows) = (t.width as usize, t.rows as usize);
+        let nb = t.nbr.map(|i| (&self.meta[i as usize], &self.bufs[i as usize][cur]));
+        // The west, centre and east words of rows -1 ..= rows.
+        let (mut wv, mut cv, mut ev) = ([0u64; EXT], [0u64; EXT], [0u64; EXT]);
+        // A west neighbour narrower than a word (a torus' last column)
+        // has its east cell at bit `width - 1`: move it to bit 63.
+        let west = |(m, b): (&Meta, &[u64; ROWS]), r: usize| b[r] << (64 - m.width);
+        let last = |d: usize| nb[d].0.rows as usize - 1;
+        (wv[0], cv[0], ev[0]) = (west(nb[NW], last(NW)), nb[N].1[last(N)], nb[NE].1[last(NE)]);
+        for r in 0..ROWS {
+            wv[r + 1] = west(nb[W], r);
+            cv[r + 1] = self.bufs[k][cur][r];
+            ev[r + 1] = nb[E].1[r];
+        }
+        (wv[rows + 1], cv[rows + 1], ev[rows + 1]) = (west(nb[SW], 0), nb[S].1[0], nb[SE].1[0]);
+        for r in rows + 2..EXT {
+            (wv[r], cv[r], ev[r]) = (0, 0, 0);
+        }
+        if width < 64 {
+            // A narrow tile: its east neighbour's west cell sits just past its own.
+            for r in 0..EXT {
+                cv[r] |= (ev[r] & 1) << width;
+                ev[r] = 0;
+            }
+        }
+        for r in 0..EXT {
+            (s0[r], s1[r]) = three_sum(wv[r], cv[r], ev[r]);
         }
     }
     // ANCHOR_END: compute
@@ -340,8 +376,8 @@ impl Tiles {
     pub fn to_grid(&self) -> (Grid, (i64, i64)) {
         let cur = (self.generation % 2) as usize;
         let cells = || {
-            self.tiles[1..].iter().flat_map(move |t| {
-                t.buf[cur].iter().enumerate().flat_map(move |(r, &w)| {
+            self.meta[1..].iter().zip(&self.bufs[1..]).flat_map(move |(t, b)| {
+                b[cur].iter().enumerate().flat_map(move |(r, &w)| {
                     ones(w).map(move |k| (t.pos.0 * 64 + k as i64, t.pos.1 * ROWS as i64 + r as i64))
                 })
             })
@@ -399,12 +435,46 @@ fn ones(mut w: u64) -> impl Iterator<Item = u32> {
     })
 }
 
-/// `generations` steps on a torus the size of `g`.
+// ANCHOR: torus_driver
+/// Generations the tiles run on a torus before they judge how busy it is.
+const PROBE: u64 = 16;
+/// Above this share of tiles computed per step, the board counts as dense.
+const BUSY: f64 = 0.3;
+/// Generations LIFECUBE's full sweep runs on a dense board between probes.
+const DENSE_RUN: u64 = 512;
+
+/// `generations` steps on a torus the size of `g`. While most tiles are busy
+/// (a fresh soup) the bookkeeping of tiles costs more than it saves, and
+/// LIFECUBE's full-board sweep runs instead, [`DENSE_RUN`] generations at a
+/// time; once the board settles below [`BUSY`] the tiles run to the end.
 pub fn evolve_torus(g: &Grid, rule: Rule, generations: u64) -> Grid {
+    let mut grid = g.clone();
+    let mut left = generations;
+    loop {
+        let mut t = Tiles::torus(&grid, rule);
+        let probe = left.min(PROBE);
+        t.advance(probe / 2);
+        let before = t.tile_steps;
+        t.advance(probe - probe / 2);
+        left -= probe;
+        let per_step = (t.tile_steps - before) as f64 / (probe - probe / 2).max(1) as f64;
+        if left == 0 || per_step <= BUSY * t.tile_count() as f64 {
+            t.advance(left);
+            return t.to_grid().0;
+        }
+        let run = left.min(DENSE_RUN);
+        grid = lifecube::evolve(&t.to_grid().0, rule, Topology::Torus, run, false);
+        left -= run;
+    }
+}
+
+/// `generations` steps on a torus with the tiles alone (no dense sweep).
+pub fn evolve_torus_tiles_only(g: &Grid, rule: Rule, generations: u64) -> Grid {
     let mut t = Tiles::torus(g, rule);
     t.advance(generations);
     t.to_grid().0
 }
+// ANCHOR_END: torus_driver
 
 /// `generations` steps on the plane; the final live rectangle and the offset
 /// of its top-left cell from the input's. B0 rules are refused (`None`): the
