@@ -80,7 +80,7 @@ fn bad_inputs_exit_two_with_one_line() {
 #[test]
 fn json_stats_without_the_pattern() {
     let p = file("glider-json.txt", b".*.\n..*\n***\n");
-    for alg in ["lifecube", "hashlife", "naive", "auto"] {
+    for alg in ["lifecube", "hashlife", "naive", "tiles", "auto"] {
         let (code, out, err) = lifesearch(&[
             "evolve",
             p.to_str().unwrap(),
@@ -104,8 +104,8 @@ fn json_stats_without_the_pattern() {
         assert!(v["wall_seconds"].as_f64().unwrap() >= 0.0);
         assert!(v["cell_generations_per_second"].is_number());
         if alg == "auto" {
-            assert_eq!(v["engine"], "lifecube", "{out}");
-            assert!(err.contains("auto picked lifecube"), "{err}");
+            assert_eq!(v["engine"], "tiles", "{out}");
+            assert!(err.contains("auto picked tiles"), "{err}");
         } else {
             assert_eq!(v["engine"], alg);
         }

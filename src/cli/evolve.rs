@@ -14,7 +14,7 @@ use std::time::Instant;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Engine {
-    /// Pick per workload (torus: LIFECUBE; long runs on the plane: HashLife; else LIFECUBE's block plane).
+    /// Pick per workload (short torus runs: LIFECUBE; long ones: tiles; very long runs on the plane: HashLife; else tiles).
     Auto,
     /// Count the eight neighbours of every cell.
     Naive,

@@ -19,7 +19,7 @@ use anyhow::{Context, Result, bail};
 use lifesearch::error::Location;
 use lifesearch::formats::{self, Format, Pattern, Warnings, macrocell};
 use lifesearch::life::hashlife::HashLife;
-use lifesearch::life::{Algorithm, Grid, Rule, Topology, evolve, evolve_unbounded};
+use lifesearch::life::{Algorithm, Grid, Rule, Topology, evolve, evolve_unbounded, tiles};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -275,6 +275,15 @@ fn ours(w: &Workload, g: &Grid, engine: &str, runs: usize) -> Measured {
             let (t, out) = best_of(runs, || evolve_unbounded(g, rule, w.generations, Algorithm::Lifecube));
             Ok((t.as_secs_f64(), outcome_of_grid(&out.0), runs))
         }
+        "tiles" if w.kind == Kind::TorusSoup => {
+            let (t, out) = best_of(runs, || tiles::evolve_torus(g, rule, w.generations));
+            Ok((t.as_secs_f64(), outcome_of_grid(&out), runs))
+        }
+        "tiles" => {
+            let (t, out) = best_of(runs, || tiles::evolve_plane(g, rule, w.generations));
+            let out = out.context("the tile engine refuses B0 on the plane")?;
+            Ok((t.as_secs_f64(), outcome_of_grid(&out.0), runs))
+        }
         "hashlife" => {
             let mut best = f64::MAX;
             let mut last = None;
@@ -471,7 +480,8 @@ fn run(ctx: &Ctx) -> Result<Report> {
         let v = env!("CARGO_PKG_VERSION").to_string();
         match w.kind {
             Kind::TorusSoup => {
-                engines.push(("lifesearch", "lifecube", v.clone(), ours(w, &g, "lifecube", runs)))
+                engines.push(("lifesearch", "lifecube", v.clone(), ours(w, &g, "lifecube", runs)));
+                engines.push(("lifesearch", "tiles", v.clone(), ours(w, &g, "tiles", runs)));
             }
             Kind::PlaneSoup => {
                 engines.push(("lifesearch", "hashlife", v.clone(), ours(w, &g, "hashlife", runs)));
@@ -481,6 +491,7 @@ fn run(ctx: &Ctx) -> Result<Report> {
                     v.clone(),
                     ours(w, &g, "lifecube-plane", runs),
                 ));
+                engines.push(("lifesearch", "tiles", v.clone(), ours(w, &g, "tiles", runs)));
             }
             Kind::Gun => engines.push(("lifesearch", "hashlife", v.clone(), ours(w, &g, "hashlife", runs))),
         }
@@ -574,6 +585,26 @@ fn peer<'a>(rows: &'a [Row], workload: &str, imp: &str, engine: Option<&str>) ->
     })
 }
 
+/// "torus 2k", "plane 5k", "64x64 10k", "gun 2^16": topology or size and generations.
+fn short_label(r: &Row) -> String {
+    let g = r.generations;
+    let gens = if g.is_power_of_two() && g >= 1 << 16 {
+        format!("2^{}", g.trailing_zeros())
+    } else if g.is_multiple_of(1000) {
+        format!("{}k", g / 1000)
+    } else {
+        g.to_string()
+    };
+    let what = if r.workload.starts_with("gun") {
+        "gun".to_string()
+    } else if r.width < 1024 {
+        format!("{}x{}", r.width, r.height)
+    } else {
+        r.topology.clone()
+    };
+    format!("{what} {gens}")
+}
+
 fn draw(ctx: &Ctx) -> Result<()> {
     let rows: Vec<Row> = read_csv(&ctx.csv(ID))?;
     let mut workloads: Vec<String> = Vec::new();
@@ -585,13 +616,22 @@ fn draw(ctx: &Ctx) -> Result<()> {
     let secs = |f: &dyn Fn(&str) -> Option<f64>| -> Vec<Option<f64>> {
         workloads.iter().map(|w| f(w).map(|s| s.max(1e-6) * 1e3)).collect()
     };
+    // Short labels that fit side by side; a star where a peer's bar is missing.
+    let labels: Vec<String> = workloads
+        .iter()
+        .map(|w| {
+            let r = rows.iter().find(|r| &r.workload == w).expect("a row");
+            let missing = rows.iter().any(|r| &r.workload == w && r.best_seconds.is_none());
+            format!("{}{}", short_label(r), if missing { "*" } else { "" })
+        })
+        .collect();
     render(
         &ctx.figure(ID),
         &Bars {
             title: "Evolution time per workload: lifesearch, lifelib, Golly".into(),
-            x_label: "workload".into(),
+            x_label: "workload (* a bar is missing: not installed, no torus in lifelib's API, or over the time cap; see the table)".into(),
             y_label: "best time (log scale)".into(),
-            categories: workloads.clone(),
+            categories: labels,
             series: vec![
                 (
                     "lifesearch (fastest engine)".into(),
