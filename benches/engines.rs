@@ -4,6 +4,7 @@
 
 use criterion::{BatchSize, Bencher, Criterion, Throughput, criterion_group, criterion_main};
 use lifesearch::life::lifecube::{LifeCube, Simd};
+use lifesearch::life::tiles::{self, Tiles};
 use lifesearch::life::{self, Algorithm, Grid, Rule, Topology};
 use rand::SeedableRng;
 use std::hint::black_box;
@@ -108,5 +109,39 @@ fn steps(b: &mut Bencher, cube: &LifeCube, gens: usize, parallel: bool) {
     )
 }
 
-criterion_group!(benches, engines, large);
+/// The tile engine on the workloads it is for: a 1024x1024 soup on the
+/// plane (1,000 generations), a 64x64 soup on the plane (10,000) and the
+/// 1024x1024 torus soup run until it settles (20,000).
+fn tile_engine(c: &mut Criterion) {
+    let mut group = c.benchmark_group("tiles");
+    group.sample_size(10);
+    let small = Grid::random(64, 64, 0.5, &mut rand_pcg::Pcg64::seed_from_u64(2019));
+    group.bench_function("plane1024-1000", |b| {
+        b.iter_batched(
+            || Tiles::plane(&soup(), (0, 0), Rule::CONWAY),
+            |mut t| {
+                t.advance(1000);
+                t
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function("plane64-10000", |b| {
+        b.iter_batched(
+            || Tiles::plane(&small, (0, 0), Rule::CONWAY),
+            |mut t| {
+                t.advance(10_000);
+                t
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    let board = soup();
+    group.bench_function("torus1024-20000", |b| {
+        b.iter(|| tiles::evolve_torus(black_box(&board), Rule::CONWAY, 20_000))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, engines, large, tile_engine);
 criterion_main!(benches);

@@ -227,14 +227,14 @@ impl Tiles {
                 self.meta[c].stamp = next;
                 work.push(c as u32);
             }
-            for d in 0..8 {
+            for (d, (dx, dy)) in DIRS.iter().enumerate() {
                 if diff >> (d + 1) & 1 == 0 {
                     continue;
                 }
                 let mut n = self.meta[c].nbr[d];
                 if n == DEAD {
                     let (x, y) = self.meta[c].pos;
-                    n = self.tile_at((x + DIRS[d].0, y + DIRS[d].1));
+                    n = self.tile_at((x + dx, y + dy));
                 }
                 let t = &mut self.meta[n as usize];
                 if t.stamp != next {
