@@ -135,3 +135,20 @@ fn plane_refuses_b0() {
     let g = Grid::new(3, 3);
     assert!(tiles::evolve_plane(&g, "B0/S".parse().unwrap(), 1).is_none());
 }
+
+/// Patterns that die in one generation: the first step has no generation
+/// two back to compare with, and must not let the tile sleep on its old
+/// cells (which would bring them back at generation 2).
+#[test]
+fn patterns_that_die_at_once_stay_dead() {
+    for rows in [vec!["*"], vec!["**"], vec!["*..*", "....", ".*.."]] {
+        let g = Grid::from_rows(&rows).unwrap();
+        for gens in 1..5 {
+            let (out, origin) = tiles::evolve_plane(&g, Rule::CONWAY, gens).unwrap();
+            assert_eq!(cells_of(&out, origin), naive_plane(&g, Rule::CONWAY, gens), "{rows:?} {gens}");
+            let board = g.padded(3);
+            let want = naive_torus(&board, Rule::CONWAY, gens);
+            assert_eq!(tiles::evolve_torus_tiles_only(&board, Rule::CONWAY, gens), want, "{rows:?} {gens}");
+        }
+    }
+}
