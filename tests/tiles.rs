@@ -71,6 +71,21 @@ proptest! {
 
     /// Long enough for soups to settle into sleeping debris and for gliders
     /// to cross tiles and wake it: Conway and HighLife.
+    /// Small soups straddling a tile corner, where a change in one corner
+    /// cell must wake the diagonal neighbour tile.
+    #[test]
+    fn soups_at_a_tile_corner_agree(
+        w in 2usize..12, h in 2usize..12, density in 0.2f64..0.6, seed: u64,
+        rule in rules(), gens in 1u64..60, ox in -12i64..0, oy in -12i64..0,
+    ) {
+        let g = Grid::random(w, h, density, &mut rand_pcg::Pcg64::seed_from_u64(seed));
+        let mut t = Tiles::plane(&g, (ox, oy), rule);
+        t.advance(gens);
+        let (out, origin) = t.to_grid();
+        let want: BTreeSet<_> = naive_plane(&g, rule, gens).into_iter().map(|(x, y)| (x + ox, y + oy)).collect();
+        prop_assert_eq!(cells_of(&out, origin), want);
+    }
+
     /// Through the driver too, which hands dense stretches to LIFECUBE.
     #[test]
     fn settled_soups_agree(
@@ -151,4 +166,18 @@ fn patterns_that_die_at_once_stay_dead() {
             assert_eq!(tiles::evolve_torus_tiles_only(&board, Rule::CONWAY, gens), want, "{rows:?} {gens}");
         }
     }
+}
+
+/// A Conway soup at a tile corner whose only change next to the diagonal
+/// tile is the corner cell (found by the proptest above when the corner
+/// flags were switched off).
+#[test]
+fn corner_cell_wakes_the_diagonal_tile() {
+    let g = Grid::random(5, 4, 0.2502233838335956, &mut rand_pcg::Pcg64::seed_from_u64(15694293975003523037));
+    let mut t = Tiles::plane(&g, (-1, -1), Rule::CONWAY);
+    t.advance(10);
+    let (out, origin) = t.to_grid();
+    let want: BTreeSet<_> =
+        naive_plane(&g, Rule::CONWAY, 10).into_iter().map(|(x, y)| (x - 1, y - 1)).collect();
+    assert_eq!(cells_of(&out, origin), want);
 }
