@@ -36,8 +36,9 @@ pub struct Args {
     /// Stop with a lower bound after this many seconds.
     #[arg(long)]
     pub time_limit: Option<f64>,
-    /// Subset tests per new state set before it is kept anyway (smaller is
-    /// faster per set but keeps more sets; 0 keeps every distinct set).
+    /// Subset tests per member when the closed family is shrunk to a
+    /// certificate (larger finds more members inside others and writes a
+    /// smaller certificate; 0 writes every distinct set).
     #[arg(long, default_value_t = 64)]
     pub budget: usize,
     /// Print one JSON object.
@@ -101,10 +102,9 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let mut certificate_members = None;
     match &result.verdict {
         Verdict::NoneAtAnyWidth { .. } => {
-            certificate_members = Some(family.len() * 2);
             if let Some(path) = &a.output {
                 let mut bytes = Vec::new();
-                write_certificate(&automaton, &family, a.rule, &mut bytes)?;
+                certificate_members = Some(write_certificate(&automaton, &family, a.rule, &mut bytes)?);
                 crate::fsutil::atomic_write(path, &bytes)?;
             }
         }
@@ -133,11 +133,14 @@ fn print(r: &WidthResult, certificate_members: Option<usize>, json: bool, output
     }
     match &r.verdict {
         Verdict::NoneAtAnyWidth { closed_at } => println!(
-            "{} H={}: no orphan at any width (search closed at width {closed_at}; {} sets kept, certificate of {} members)",
+            "{} H={}: no orphan at any width (search closed at width {closed_at}; {} sets kept; {})",
             r.rule,
             r.height,
             r.members,
-            certificate_members.unwrap_or(0)
+            match certificate_members {
+                Some(m) => format!("certificate of {m} members written"),
+                None => "no certificate written: pass -o FILE".to_string(),
+            }
         ),
         Verdict::Narrowest { width, rows } => {
             println!(
