@@ -49,14 +49,16 @@ pub struct WidthAutomaton {
     pub columns: usize,
     /// 64-bit words per state set.
     pub words: usize,
-    /// 64-bit words per row of L states (a set of columns `c`).
-    row_words: usize,
-    /// `next[((a * L + b) * letters + t) * row_words ..]`: the columns `c`
-    /// that may follow `(a, b)` under letter `t`, every letter side by side so
-    /// that one state ORs one contiguous block into the result.
+    /// 64-bit words per block: one state's successor rows under every letter.
+    block: usize,
+    /// The block of state `s = (a, b)` is `next[s * block..]`: bits `t * L..
+    /// (t + 1) * L` are the columns `c` that may follow `(a, b)` under letter
+    /// `t`. Letters side by side (two to a word for height 3) so that one
+    /// state ORs one short contiguous block into the result.
     next: Vec<u64>,
-    /// The vertical flip as swaps of state-index bits (see [`Self::flip_in_place`]).
-    swaps: Vec<(usize, usize)>,
+    /// The vertical flip as swaps of state-index bits `(i, j)`, each with its
+    /// mask of positions (see [`Self::flip_in_place`]).
+    swaps: Vec<(usize, usize, u64)>,
     /// The vertical flip of every state (the slow twin of `swaps`).
     flip: Vec<u32>,
 }
@@ -70,14 +72,15 @@ impl WidthAutomaton {
         let columns = table.lines();
         let states = columns * columns;
         let letters = 1usize << height;
-        let row_words = columns.div_ceil(64);
+        let block = (letters * columns).div_ceil(64);
         let masks: Vec<_> = (0..letters as u32).map(|t| table.step_masks(Line::full(height, t))).collect();
-        let mut next = vec![0u64; states * letters * row_words];
+        let mut next = vec![0u64; states * block];
         for s in 0..states {
             for (t, m) in masks.iter().enumerate() {
-                let allowed = m.allowed(s / columns, s % columns);
-                let at = (s * letters + t) * row_words;
-                next[at..at + row_words].copy_from_slice(&allowed.0[..row_words]);
+                for c in m.allowed(s / columns, s % columns).iter() {
+                    let bit = t * columns + c;
+                    next[s * block + bit / 64] |= 1 << (bit % 64);
+                }
             }
         }
         let n = height + 2;
@@ -85,8 +88,18 @@ impl WidthAutomaton {
         let flip = (0..states).map(|s| (rev(s / columns) * columns + rev(s % columns)) as u32).collect();
         // Bit y of a column goes to bit n-1-y, in `b` (index bits 0..n) and
         // in `a` (index bits n..2n).
-        let swaps = (0..n / 2).flat_map(|y| [(y, n - 1 - y), (n + y, 2 * n - 1 - y)]).collect();
-        Ok(WidthAutomaton { height, columns, words: states.div_ceil(64), row_words, next, swaps, flip })
+        let swaps = (0..n / 2)
+            .flat_map(|y| [(y, n - 1 - y), (n + y, 2 * n - 1 - y)])
+            .map(|(i, j)| {
+                let m = match (i < 6, j < 6) {
+                    (true, true) => bit_positions(i) & !bit_positions(j),
+                    (true, false) => !bit_positions(i),
+                    _ => 0,
+                };
+                (i, j, m)
+            })
+            .collect();
+        Ok(WidthAutomaton { height, columns, words: states.div_ceil(64), block, next, swaps, flip })
     }
 
     pub fn letters(&self) -> usize {
@@ -105,7 +118,7 @@ impl WidthAutomaton {
 
     /// Scratch space for [`Self::successors`].
     pub fn scratch(&self) -> Vec<u64> {
-        vec![0; self.columns * self.letters() * self.row_words]
+        vec![0; self.columns * self.block]
     }
 }
 // ANCHOR_END: automaton
@@ -117,8 +130,7 @@ impl WidthAutomaton {
     /// of successor rows (all letters) into row `b` of `scratch`; the rows are
     /// then laid out as sets, `(b, c)` being bit `b * L + c`.
     pub fn successors(&self, set: &[u64], out: &mut [u64], scratch: &mut [u64]) {
-        let (l, letters, rw) = (self.columns, self.letters(), self.row_words);
-        let block = letters * rw;
+        let (l, letters, block) = (self.columns, self.letters(), self.block);
         scratch.fill(0);
         for s in ones(set) {
             let b = s & (l - 1);
@@ -130,13 +142,15 @@ impl WidthAutomaton {
         }
         out.fill(0);
         for b in 0..l {
+            let rows = &scratch[b * block..(b + 1) * block];
             for t in 0..letters {
-                let row = &scratch[b * block + t * rw..b * block + (t + 1) * rw];
                 let dst = &mut out[t * self.words..(t + 1) * self.words];
                 if l >= 64 {
-                    dst[b * rw..(b + 1) * rw].copy_from_slice(row);
+                    let rw = l / 64;
+                    dst[b * rw..(b + 1) * rw].copy_from_slice(&rows[t * rw..(t + 1) * rw]);
                 } else {
-                    dst[(b * l) >> 6] |= row[0] << ((b * l) & 63);
+                    let row = (rows[(t * l) >> 6] >> ((t * l) & 63)) & ((1 << l) - 1);
+                    dst[(b * l) >> 6] |= row << ((b * l) & 63);
                 }
             }
         }
@@ -146,16 +160,14 @@ impl WidthAutomaton {
     /// The successors one state at a time, by the automaton's table: the
     /// obvious version, kept as the twin of [`Self::successors`].
     pub fn successors_slow(&self, set: &[u64]) -> Vec<Vec<u64>> {
-        let (l, letters, rw) = (self.columns, self.letters(), self.row_words);
+        let (l, letters, block) = (self.columns, self.letters(), self.block);
         let mut out = vec![vec![0u64; self.words]; letters];
         for s in ones(set) {
             let b = s % l;
-            for (t, o) in out.iter_mut().enumerate() {
-                let row = &self.next[(s * letters + t) * rw..(s * letters + t + 1) * rw];
-                for c in ones(row) {
-                    let st = b * l + c;
-                    o[st / 64] |= 1 << (st % 64);
-                }
+            for bit in ones(&self.next[s * block..(s + 1) * block]) {
+                let (t, c) = (bit / l, bit % l);
+                let st = b * l + c;
+                out[t][st / 64] |= 1 << (st % 64);
             }
         }
         out
@@ -169,10 +181,11 @@ impl WidthAutomaton {
     /// two bits of the word number (a swap of words), or one of each (a delta
     /// swap between two words).
     pub fn flip_in_place(&self, set: &mut [u64]) {
-        for &(i, j) in &self.swaps {
+        for &(i, j, m) in &self.swaps {
             if j < 6 {
+                // m: the positions with bit i set and bit j clear, the
+                // lower end of each pair the swap exchanges.
                 let d = (1 << j) - (1 << i);
-                let m = low_positions(i, j);
                 for w in set.iter_mut() {
                     let t = (*w ^ (*w >> d)) & m;
                     *w ^= t ^ (t << d);
@@ -185,11 +198,11 @@ impl WidthAutomaton {
                     }
                 }
             } else {
+                // m: the positions with bit i clear.
                 let (d, bj) = (1u32 << i, 1usize << (j - 6));
-                let zero_i = !bit_positions(i);
                 for w in 0..set.len() {
                     if w & bj == 0 {
-                        let t = ((set[w] >> d) ^ set[w + bj]) & zero_i;
+                        let t = ((set[w] >> d) ^ set[w + bj]) & m;
                         set[w + bj] ^= t;
                         set[w] ^= t << d;
                     }
@@ -225,12 +238,6 @@ impl WidthAutomaton {
 /// The positions 0..64 whose index has bit `i` set.
 fn bit_positions(i: usize) -> u64 {
     (0..64).filter(|p| (p >> i) & 1 == 1).fold(0, |m, p| m | 1 << p)
-}
-
-/// The positions 0..64 with bit `i` set and bit `j` clear (the lower end of
-/// each pair an index-bit swap exchanges).
-fn low_positions(i: usize, j: usize) -> u64 {
-    bit_positions(i) & !bit_positions(j)
 }
 
 fn hash(s: &[u64]) -> u64 {
@@ -317,8 +324,9 @@ pub struct Family {
     pub hints: Vec<Ref>,
     /// Where each width's members start (`level_start[k]`: the first of width k).
     pub level_start: Vec<usize>,
-    /// Open addressing by hash: member id + 1, 0 for a free slot.
-    table: Vec<u32>,
+    /// Open addressing by hash: the hash's high 32 bits above member id + 1,
+    /// 0 for a free slot (the tag spares most reads of the arena).
+    table: Vec<u64>,
     /// Subset tests per member when shrinking to a certificate.
     pub budget: usize,
 }
@@ -355,13 +363,15 @@ impl Family {
     /// The member equal to `set`, or a new one reached from `parent`.
     fn find_or_insert(&mut self, set: &[u64], h: u64, parent: (u32, u8, bool)) -> u32 {
         let mask = self.table.len() - 1;
+        let tag = h & !0xffff_ffff;
         let mut i = h as usize & mask;
         loop {
             match self.table[i] {
                 0 => break,
-                id => {
-                    if self.set(id as usize - 1) == set {
-                        return id - 1;
+                e => {
+                    let id = (e as u32 - 1) as usize;
+                    if e & !0xffff_ffff == tag && self.set(id) == set {
+                        return id as u32;
                     }
                 }
             }
@@ -370,7 +380,7 @@ impl Family {
         let id = self.parent.len() as u32;
         self.sets.extend_from_slice(set);
         self.parent.push(parent);
-        self.table[i] = id + 1;
+        self.table[i] = tag | (id as u64 + 1);
         if self.len() * 2 > self.table.len() {
             self.grow();
         }
@@ -379,19 +389,20 @@ impl Family {
 
     fn grow(&mut self) {
         let size = self.table.len() * 2;
-        let mut table = vec![0u32; size];
+        let mut table = vec![0u64; size];
         for id in 0..self.len() {
-            let mut i = hash(self.set(id)) as usize & (size - 1);
+            let h = hash(self.set(id));
+            let mut i = h as usize & (size - 1);
             while table[i] != 0 {
                 i = (i + 1) & (size - 1);
             }
-            table[i] = id as u32 + 1;
+            table[i] = (h & !0xffff_ffff) | (id as u64 + 1);
         }
         self.table = table;
     }
 
     fn bytes(&self) -> u64 {
-        (self.sets.len() * 8 + self.parent.len() * 12 + self.hints.len() * 4 + self.table.len() * 4) as u64
+        (self.sets.len() * 8 + self.parent.len() * 12 + self.hints.len() * 4 + self.table.len() * 8) as u64
     }
 }
 

@@ -103,9 +103,9 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     match &result.verdict {
         Verdict::NoneAtAnyWidth { .. } => {
             if let Some(path) = &a.output {
-                let mut bytes = Vec::new();
-                certificate_members = Some(write_certificate(&automaton, &family, a.rule, &mut bytes)?);
-                crate::fsutil::atomic_write(path, &bytes)?;
+                certificate_members = Some(write_streamed(path, |out| {
+                    write_certificate(&automaton, &family, a.rule, out).map_err(anyhow::Error::from)
+                })?);
             }
         }
         Verdict::Narrowest { rows, .. } => {
@@ -118,6 +118,26 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     }
     print(&result, certificate_members, a.json, a.output.as_ref());
     Ok(())
+}
+
+/// Write a file that may be larger than memory should hold at once: through
+/// a buffer into a temporary file beside it, renamed when complete.
+fn write_streamed<T>(
+    path: &std::path::Path,
+    body: impl FnOnce(&mut std::io::BufWriter<&mut tempfile::NamedTempFile>) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    use std::io::Write;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("{}", path.display()))?;
+    let mut out = std::io::BufWriter::with_capacity(1 << 20, &mut tmp);
+    let v = body(&mut out)?;
+    out.flush().with_context(|| format!("{}", path.display()))?;
+    drop(out);
+    tmp.persist(path).with_context(|| format!("{}", path.display()))?;
+    Ok(v)
 }
 
 fn print(r: &WidthResult, certificate_members: Option<usize>, json: bool, output: Option<&PathBuf>) {
