@@ -325,7 +325,8 @@ mod tests {
             let hints = succ
                 .iter()
                 .map(|sc| {
-                    (0..bad.members.len()).find(|&j| states(&bad.members[j]).all(|s| sc[s])).unwrap_or(0) as u32
+                    (0..bad.members.len()).find(|&j| states(&bad.members[j]).all(|s| sc[s])).unwrap_or(0)
+                        as u32
                 })
                 .collect();
             bad.hints.push(hints);

@@ -760,7 +760,11 @@ pub fn write_certificate(a: &WidthAutomaton, f: &Family, rule: Rule, out: &mut i
             line.clear();
             hex(&set, states, &mut line);
             for t in 0..letters {
-                let r = if mirror { p.hints[i * letters + a.flip_letter(t)] ^ 1 } else { p.hints[i * letters + t] };
+                let r = if mirror {
+                    p.hints[i * letters + a.flip_letter(t)] ^ 1
+                } else {
+                    p.hints[i * letters + t]
+                };
                 line.push(' ');
                 line.push_str(&r.to_string());
             }
@@ -859,7 +863,8 @@ fn load(path: &std::path::Path, a: &WidthAutomaton, rule: Rule) -> Result<Family
             return Err(bad("a repeated member"));
         }
     }
-    if f.level_start.last() != Some(&n) || nh > n * a.letters() || f.hints.iter().any(|&h| h / 2 >= n as u32) {
+    if f.level_start.last() != Some(&n) || nh > n * a.letters() || f.hints.iter().any(|&h| h / 2 >= n as u32)
+    {
         return Err(bad("inconsistent counts"));
     }
     Ok(f)
