@@ -462,7 +462,7 @@ pub fn target_of(word: &[usize], height: usize) -> SpecGrid {
 }
 
 /// Expand one member under every letter (in canonical form, hashed).
-fn expand(a: &WidthAutomaton, f: &Family, id: usize, scratch: &mut Vec<u64>) -> Expanded {
+fn expand(a: &WidthAutomaton, f: &Family, id: usize, scratch: &mut [u64]) -> Expanded {
     let (letters, words) = (a.letters(), a.words);
     let mut sets = vec![0u64; letters * words];
     a.successors(f.set(id), &mut sets, scratch);
