@@ -50,10 +50,15 @@ pub struct Checked {
 pub struct Certificate {
     pub rule: Rule,
     pub height: usize,
-    /// Each member's states, as sorted state numbers.
-    pub members: Vec<Vec<usize>>,
+    /// Each member's states as a bitset: state s is bit `s % 64` of word `s / 64`.
+    pub members: Vec<Vec<u64>>,
     /// `hints[m][t]`: a member inside the successor of member m under letter t.
-    pub hints: Vec<Vec<usize>>,
+    pub hints: Vec<Vec<u32>>,
+}
+
+/// The states of a member, in increasing order.
+pub fn states(member: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    (0..member.len() * 64).filter(move |&s| (member[s / 64] >> (s % 64)) & 1 == 1)
 }
 
 // ANCHOR: column
@@ -88,34 +93,46 @@ pub fn check(cert: &Certificate) -> Result<Checked> {
     if n == 0 {
         return Err(Error::invalid("the certificate has no member"));
     }
-    if let Some(i) = cert.members.iter().position(|m| m.is_empty()) {
+    if let Some(i) = cert.members.iter().position(|m| m.iter().all(|&w| w == 0)) {
         return Err(Error::invalid(format!("member {i} is empty")));
     }
-    // The column every triple of parent columns gives, computed once.
-    let mut table = vec![0u8; columns * columns * columns];
+    // The column every triple of parent columns gives, computed once, and
+    // from it, for every state (a, b) and letter t, the set of columns c
+    // with `(a, b, c)` giving t, as a bitset: the successors of a member are
+    // then the union of its states' sets, shifted into row b.
+    let row_words = columns.div_ceil(64);
+    let mut follow = vec![0u64; columns * columns * letters * row_words];
     for a in 0..columns {
         for b in 0..columns {
             for c in 0..columns {
-                table[(a * columns + b) * columns + c] = target_column(cert.rule, h, a, b, c) as u8;
+                let t = target_column(cert.rule, h, a, b, c);
+                follow[((a * columns + b) * letters + t) * row_words + c / 64] |= 1 << (c % 64);
             }
         }
     }
+    let words = (columns * columns).div_ceil(64);
     let failure = (0..n).into_par_iter().find_map_any(|m| {
-        // succ[t]: the states reached from member m under letter t.
-        let mut succ = vec![vec![false; columns * columns]; letters];
-        for &s in &cert.members[m] {
-            let (a, b) = (s / columns, s % columns);
-            for c in 0..columns {
-                let t = table[(a * columns + b) * columns + c] as usize;
-                succ[t][b * columns + c] = true;
+        // succ[t]: the states reached from member m under letter t, a bitset.
+        let mut succ = vec![vec![0u64; words]; letters];
+        for s in states(&cert.members[m]) {
+            let b = s % columns;
+            for (t, reached) in succ.iter_mut().enumerate() {
+                let at = (s * letters + t) * row_words;
+                for (k, &cs) in follow[at..at + row_words].iter().enumerate() {
+                    // Columns 64k.. after b: states b * columns + 64k + j.
+                    let first = b * columns + 64 * k;
+                    reached[first / 64] |= cs << (first % 64);
+                }
             }
         }
         for (t, reached) in succ.iter().enumerate() {
-            let named = cert.hints[m][t];
+            let named = cert.hints[m][t] as usize;
             if named >= n {
                 return Some(format!("member {m}, letter {t}: names member {named}, but there are {n}"));
             }
-            if let Some(&s) = cert.members[named].iter().find(|&&s| !reached[s]) {
+            let missing = cert.members[named].iter().zip(reached).position(|(&x, &r)| x & !r != 0);
+            if let Some(w) = missing {
+                let s = w * 64 + (cert.members[named][w] & !reached[w]).trailing_zeros() as usize;
                 return Some(format!(
                     "member {m}, letter {t}: the successor does not contain member {named} (state {s} is missing)"
                 ));
@@ -132,9 +149,18 @@ pub fn check(cert: &Certificate) -> Result<Checked> {
 
 /// Parse a certificate; errors name the line.
 pub fn parse(text: &str) -> Result<Certificate> {
-    let mut lines = text.lines().enumerate();
-    let mut next = |what: &str| {
-        lines.next().ok_or_else(|| Error::invalid(format!("the certificate ends before its {what}")))
+    parse_lines(text.lines().map(|l| Ok(l.to_string())))
+}
+
+/// Parse a certificate line by line (a file need not fit in memory as text).
+pub fn parse_lines(lines: impl Iterator<Item = std::io::Result<String>>) -> Result<Certificate> {
+    let mut lines = lines.enumerate();
+    let mut next = |what: &str| -> Result<(usize, String)> {
+        match lines.next() {
+            None => Err(Error::invalid(format!("the certificate ends before its {what}"))),
+            Some((i, Err(e))) => Err(Error::invalid(format!("line {}: {e}", i + 1))),
+            Some((i, Ok(l))) => Ok((i, l)),
+        }
     };
     let at = |i: usize, why: String| Error::invalid(format!("line {}: {why}", i + 1));
     let (i, first) = next("first line")?;
@@ -166,12 +192,12 @@ pub fn parse(text: &str) -> Result<Certificate> {
         if digits.len() != states / 4 {
             return Err(at(i, format!("a member needs {} hex digits, found {}", states / 4, digits.len())));
         }
-        let mut set = Vec::new();
+        let mut set = vec![0u64; states / 64];
         for (d, ch) in digits.chars().enumerate() {
-            let v = ch.to_digit(16).ok_or_else(|| at(i, format!("'{ch}' is not a hex digit")))? as usize;
-            set.extend((0..4).filter(|j| (v >> j) & 1 == 1).map(|j| d * 4 + j));
+            let v = ch.to_digit(16).ok_or_else(|| at(i, format!("'{ch}' is not a hex digit")))? as u64;
+            set[d * 4 / 64] |= v << (d * 4 % 64);
         }
-        let named: Vec<usize> = parts
+        let named: Vec<u32> = parts
             .map(|p| p.parse().map_err(|_| at(i, format!("member index '{p}' is not a number"))))
             .collect::<Result<_>>()?;
         if named.len() != letters {
@@ -183,16 +209,21 @@ pub fn parse(text: &str) -> Result<Certificate> {
         members.push(set);
         hints.push(named);
     }
-    if let Some((i, l)) = lines.find(|(_, l)| !l.trim().is_empty()) {
-        return Err(at(i, format!("unexpected text after the last member: '{l}'")));
+    for (i, l) in lines {
+        let l = l.map_err(|e| at(i, e.to_string()))?;
+        if !l.trim().is_empty() {
+            return Err(at(i, format!("unexpected text after the last member: '{l}'")));
+        }
     }
     Ok(Certificate { rule, height, members, hints })
 }
 
 /// Read, parse and check a certificate file.
 pub fn check_file(path: &Path) -> Result<Checked> {
-    let text = crate::fsutil::read_text(path)?;
-    let cert = parse(&text).map_err(|e| Error::invalid(format!("{}: {e}", path.display())))?;
+    use std::io::BufRead;
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let lines = std::io::BufReader::with_capacity(1 << 20, file).lines();
+    let cert = parse_lines(lines).map_err(|e| Error::invalid(format!("{}: {e}", path.display())))?;
     check(&cert).map_err(|e| Error::invalid(format!("{}: certificate rejected: {e}", path.display())))
 }
 
@@ -261,7 +292,7 @@ mod tests {
     fn successors(c: &Certificate, m: usize) -> Vec<Vec<bool>> {
         let columns = 1usize << (c.height + 2);
         let mut succ = vec![vec![false; columns * columns]; 1 << c.height];
-        for &s in &c.members[m] {
+        for s in states(&c.members[m]) {
             let (a, b) = (s / columns, s % columns);
             for x in 0..columns {
                 succ[target_column(c.rule, c.height, a, b, x)][b * columns + x] = true;
@@ -281,12 +312,12 @@ mod tests {
             .find(|&k| {
                 (0..n).filter(|&m| m != k).any(|m| {
                     successors(&good, m).iter().any(|succ| {
-                        (0..n).filter(|&j| j != k).all(|j| good.members[j].iter().any(|&s| !succ[s]))
+                        (0..n).filter(|&j| j != k).all(|j| states(&good.members[j]).any(|s| !succ[s]))
                     })
                 })
             })
             .expect("a closed antichain has a member some successor needs");
-        let members: Vec<Vec<usize>> =
+        let members: Vec<Vec<u64>> =
             (0..n).filter(|&j| j != needed).map(|j| good.members[j].clone()).collect();
         let mut bad = Certificate { rule: good.rule, height: good.height, members, hints: Vec::new() };
         for m in 0..bad.members.len() {
@@ -294,7 +325,8 @@ mod tests {
             let hints = succ
                 .iter()
                 .map(|sc| {
-                    (0..bad.members.len()).find(|&j| bad.members[j].iter().all(|&s| sc[s])).unwrap_or(0)
+                    (0..bad.members.len()).find(|&j| states(&bad.members[j]).all(|s| sc[s])).unwrap_or(0)
+                        as u32
                 })
                 .collect();
             bad.hints.push(hints);
@@ -315,7 +347,7 @@ mod tests {
         // of a smaller set), and change the text of that line.
         let (m, t) = (1..n)
             .flat_map(|m| (0..1usize << cert.height).map(move |t| (m, t)))
-            .find(|&(m, t)| cert.members[0].iter().any(|&s| !successors(&cert, m)[t][s]))
+            .find(|&(m, t)| states(&cert.members[0]).any(|s| !successors(&cert, m)[t][s]))
             .expect("some successor is not the full set");
         let bad = edit(&good, |lines| {
             let mut parts: Vec<String> = lines[m].split_whitespace().map(String::from).collect();

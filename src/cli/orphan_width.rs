@@ -36,8 +36,9 @@ pub struct Args {
     /// Stop with a lower bound after this many seconds.
     #[arg(long)]
     pub time_limit: Option<f64>,
-    /// Subset tests per new state set before it is kept anyway (smaller is
-    /// faster per set but keeps more sets; 0 keeps every distinct set).
+    /// Subset tests per member when the closed family is shrunk to a
+    /// certificate (larger finds more members inside others and writes a
+    /// smaller certificate; 0 writes every distinct set).
     #[arg(long, default_value_t = 64)]
     pub budget: usize,
     /// Print one JSON object.
@@ -101,11 +102,10 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let mut certificate_members = None;
     match &result.verdict {
         Verdict::NoneAtAnyWidth { .. } => {
-            certificate_members = Some(family.len() * 2);
             if let Some(path) = &a.output {
-                let mut bytes = Vec::new();
-                write_certificate(&automaton, &family, a.rule, &mut bytes)?;
-                crate::fsutil::atomic_write(path, &bytes)?;
+                certificate_members = Some(write_streamed(path, |out| {
+                    write_certificate(&automaton, &family, a.rule, out).map_err(anyhow::Error::from)
+                })?);
             }
         }
         Verdict::Narrowest { rows, .. } => {
@@ -118,6 +118,26 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     }
     print(&result, certificate_members, a.json, a.output.as_ref());
     Ok(())
+}
+
+/// Write a file that may be larger than memory should hold at once: through
+/// a buffer into a temporary file beside it, renamed when complete.
+fn write_streamed<T>(
+    path: &std::path::Path,
+    body: impl FnOnce(&mut std::io::BufWriter<&mut tempfile::NamedTempFile>) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    use std::io::Write;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("{}", path.display()))?;
+    let mut out = std::io::BufWriter::with_capacity(1 << 20, &mut tmp);
+    let v = body(&mut out)?;
+    out.flush().with_context(|| format!("{}", path.display()))?;
+    drop(out);
+    tmp.persist(path).with_context(|| format!("{}", path.display()))?;
+    Ok(v)
 }
 
 fn print(r: &WidthResult, certificate_members: Option<usize>, json: bool, output: Option<&PathBuf>) {
@@ -133,11 +153,14 @@ fn print(r: &WidthResult, certificate_members: Option<usize>, json: bool, output
     }
     match &r.verdict {
         Verdict::NoneAtAnyWidth { closed_at } => println!(
-            "{} H={}: no orphan at any width (search closed at width {closed_at}; {} sets kept, certificate of {} members)",
+            "{} H={}: no orphan at any width (search closed at width {closed_at}; {} sets kept; {})",
             r.rule,
             r.height,
             r.members,
-            certificate_members.unwrap_or(0)
+            match certificate_members {
+                Some(m) => format!("certificate of {m} members written"),
+                None => "no certificate written: pass -o FILE".to_string(),
+            }
         ),
         Verdict::Narrowest { width, rows } => {
             println!(
