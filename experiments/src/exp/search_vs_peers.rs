@@ -463,10 +463,10 @@ mod peer {
         let lock = include_str!("../../../Cargo.lock");
         let mut lines = lock.lines();
         while let Some(l) = lines.next() {
-            if l == "name = \"rlifesrc-lib\"" {
-                if let Some(v) = lines.next().and_then(|v| v.strip_prefix("version = \"")) {
-                    return v.trim_end_matches('"').to_string();
-                }
+            if l == "name = \"rlifesrc-lib\""
+                && let Some(v) = lines.next().and_then(|v| v.strip_prefix("version = \""))
+            {
+                return v.trim_end_matches('"').to_string();
             }
         }
         "unknown".into()
