@@ -134,14 +134,20 @@ fn small_problem() -> impl Strategy<Value = (Problem, Rule)> {
     // Every symmetry the CLI offers, so a new one is tested the day it is added.
     let syms = Symmetry::value_variants();
     let rules = ["B3/S23", "B36/S23", "B3/S12", "B35/S236"];
-    (1usize..=5, 1usize..=5, 1usize..=4, -1i64..=1, -1i64..=1, 0..syms.len(), 0..rules.len()).prop_map(
+    (1usize..=5, 1usize..=5, 1usize..=4, -2i64..=2, -2i64..=2, 0..syms.len(), 0..rules.len()).prop_map(
         move |(w, h, p, dx, dy, s, r)| {
             let mut sym = syms[s];
             if sym.needs_square() && w != h {
                 sym = Symmetry::None;
             }
-            let (dx, dy) =
-                if 2 * dx.abs().max(dy.abs()) as usize > p || w < 2 || h < 2 { (0, 0) } else { (dx, dy) };
+            let (dx, dy) = if 2 * dx.abs().max(dy.abs()) as usize > p
+                || dx.unsigned_abs() as usize >= w
+                || dy.unsigned_abs() as usize >= h
+            {
+                (0, 0)
+            } else {
+                (dx, dy)
+            };
             (cycle(w, h, p, dx, dy, sym), rules[r].parse().unwrap())
         },
     )
@@ -164,5 +170,28 @@ proptest! {
         let r = search(&p, rule, &Options::default(), None).unwrap();
         prop_assert_eq!(!r.solutions.is_empty(), sat_decides(&p, rule));
         prop_assert_eq!(r.solutions.is_empty(), r.complete);
+    }
+}
+
+/// Every moving box up to 5x5 and period 4 (|d| <= 2, at most 48 cells), with no symmetry and
+/// with the mirror along the motion: the ship front (a live leading line at
+/// generation 0, half of it without symmetry) loses no verdict against CaDiCaL.
+#[test]
+fn ship_fronts_keep_every_verdict() {
+    for (w, h, p) in (1..=5).flat_map(|w| (1..=5).flat_map(move |h| (2..=4).map(move |p| (w, h, p)))) {
+        for (dx, dy) in (-2i64..=2).flat_map(|dx| (-2i64..=2).map(move |dy| (dx, dy))) {
+            if (dx, dy) == (0, 0) || 2 * dx.abs().max(dy.abs()) as usize > p || w * h * p > 48 {
+                continue;
+            }
+            if dx.unsigned_abs() as usize >= w || dy.unsigned_abs() as usize >= h {
+                continue;
+            }
+            let mirror = if dx == 0 { Symmetry::MirrorLr } else { Symmetry::MirrorUd };
+            for sym in [Symmetry::None, mirror] {
+                let pr = cycle(w, h, p, dx, dy, sym);
+                let r = search(&pr, Rule::CONWAY, &Options::default(), None).unwrap();
+                assert_eq!(!r.solutions.is_empty(), sat_decides(&pr, Rule::CONWAY), "{pr:?}");
+            }
+        }
     }
 }

@@ -259,6 +259,17 @@ pub fn sat_encoding(problem: &Problem, rule: Rule) -> Encoding {
 }
 // ANCHOR_END: sat_encoding
 
+// ANCHOR: race_pays
+/// Whether `auto` races at all: only with a second core to run on. On one
+/// core the two threads share it, so the race costs 2x whenever one engine
+/// wins, and on the search-vs-peers problem set (issue 24) the space-time
+/// engine settled every problem at least as fast as CaDiCaL with Knuth's
+/// encoding: there `auto` is the space-time engine alone.
+pub fn race_pays() -> bool {
+    std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2)
+}
+// ANCHOR_END: race_pays
+
 // ANCHOR: cycle_auto
 /// `search --solver auto`: the space-time engine on this thread and, after
 /// [`HEAD_START`], CaDiCaL (with [`sat_encoding`]) on a second one; the first
@@ -266,20 +277,64 @@ pub fn sat_encoding(problem: &Problem, rule: Rule) -> Encoding {
 /// about nothing over the faster engine; on one core it costs up to 2x when
 /// CaDiCaL is the winner. Finding and counting both race.
 pub fn caged_cycle_race(problem: &Problem, rule: Rule, opts: &spacetime::Options) -> Result<CycleAnswer> {
+    caged_cycle_race_stoppable(problem, rule, opts, None)
+}
+
+/// [`caged_cycle_race`] that gives up with [`Error::Interrupted`] once
+/// `outer` is raised (both engines see it: it raises their own flags).
+pub fn caged_cycle_race_stoppable(
+    problem: &Problem,
+    rule: Rule,
+    opts: &spacetime::Options,
+    outer: Option<&Stop>,
+) -> Result<CycleAnswer> {
+    let r = race_inner(problem, rule, opts, outer);
+    match outer {
+        Some(o) if o.is_set() && r.is_err() => Err(Error::Interrupted),
+        _ => r,
+    }
+}
+
+fn race_inner(
+    problem: &Problem,
+    rule: Rule,
+    opts: &spacetime::Options,
+    outer: Option<&Stop>,
+) -> Result<CycleAnswer> {
     let start = Instant::now();
     let (p2, o2) = (problem.clone(), opts.clone());
+    let outer2 = outer.cloned();
+    let follow = |outer: Option<&Stop>, own: &Stop| {
+        if let Some(o) = outer {
+            let flag = own.clone();
+            o.add_hook(Box::new(move || flag.interrupt()));
+            if o.is_set() {
+                own.interrupt();
+            }
+        }
+    };
     let st = |stop: &Stop| {
+        follow(outer, stop);
         let a = spacetime::search(problem, rule, opts, Some(stop))?;
         let stats = a.stats();
         Ok((a.solutions, a.complete, stats))
     };
-    // Known cells and a population cap are the space-time engine's alone.
-    let ((solutions, complete, stats), engine) = if opts.known.is_some() || opts.max_population.is_some() {
+    // Known cells and a population cap are the space-time engine's alone;
+    // on one core a race halves the winner's speed (see [`race_pays`]).
+    let alone = opts.known.is_some() || opts.max_population.is_some() || !race_pays();
+    let ((solutions, complete, stats), engine) = if alone {
         (st(&Stop::default())?, Engine::Spacetime)
     } else {
         race(
             (st, Engine::Spacetime),
-            (move |stop: &Stop| cadical_cycle(&p2, rule, &o2, stop), Engine::Cadical, HEAD_START),
+            (
+                move |stop: &Stop| {
+                    follow(outer2.as_ref(), stop);
+                    cadical_cycle(&p2, rule, &o2, stop)
+                },
+                Engine::Cadical,
+                HEAD_START,
+            ),
         )?
     };
     Ok(CycleAnswer { solutions, complete, engine, millis: start.elapsed().as_secs_f64() * 1e3, stats })

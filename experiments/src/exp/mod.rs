@@ -16,6 +16,7 @@ pub mod gw;
 pub mod narrow_orphans;
 pub mod orphan_zoo;
 pub mod sat;
+pub mod search_vs_peers;
 pub mod section_6_4;
 pub mod table_3_1;
 pub mod table_6_1;
@@ -62,6 +63,7 @@ pub fn all() -> Vec<Experiment> {
         census::EXPERIMENT,
         orphan_zoo::EXPERIMENT,
         narrow_orphans::EXPERIMENT,
+        search_vs_peers::EXPERIMENT,
     ]
 }
 

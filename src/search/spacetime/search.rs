@@ -155,7 +155,9 @@ fn build(problem: &Problem, rule: Rule, opts: &Options) -> Result<(World, Vec<(u
     // also start at any phase and be mirrored left-right (or top-bottom), so
     // the front, the first line of the sweep, is non-empty at generation 0
     // in its first half: the search learns at once when a front fails.
-    if !opts.count && opts.known.is_none() {
+    if !opts.count && opts.known.is_none() && (dx != 0 || dy != 0) {
+        ship_front(&mut world, (w, h, p), (dx, dy), symmetry, at);
+    } else if !opts.count && opts.known.is_none() {
         let (rows, cols) = translation_free(symmetry);
         let swept = order::resolve(opts.order, w, h, dx, dy);
         let still = dx == 0 && dy == 0;
@@ -183,6 +185,55 @@ fn build(problem: &Problem, rule: Rule, opts: &Options) -> Result<(World, Vec<(u
     // ANCHOR_END: front
     Ok((world, fixed))
 }
+
+// ANCHOR: ship_front
+/// The front of a spaceship search. Cells nearer the leading edge than
+/// |d| - 1 lines are dead at generation 0 (their predecessors would lie
+/// beyond the ring); if line |d| - 1 (and, moving diagonally, the column
+/// |dx| - 1 as well) is empty too, generation 0 moved by (dx, dy) still
+/// fits the box, so generations 1..=P are an answer as well: advancing the
+/// phase until the front is non-empty always ends, since the pattern cannot
+/// move forever in a box. So some answer has a live front at generation 0,
+/// and the search decides the front first. Across an orthogonal motion the
+/// translation stays free (some generation touches the first line) and,
+/// with no symmetry, the mirror image across the motion is an answer too,
+/// so half the front suffices (mirror, then move back to the first line:
+/// the front cell only moves nearer to it).
+fn ship_front(
+    world: &mut World,
+    (w, h, p): (usize, usize, usize),
+    (dx, dy): (i64, i64),
+    symmetry: Symmetry,
+    at: impl Fn(usize, usize, usize) -> u32,
+) {
+    let dead = world.dead_cell();
+    let (ax, ay) = (dx.unsigned_abs() as usize, dy.unsigned_abs() as usize);
+    let free = symmetry == Symmetry::None;
+    let mut front = Vec::new();
+    if ay > 0 && ay <= h {
+        let yf = if dy > 0 { h - ay } else { ay - 1 };
+        let xs = if dx == 0 && free { w / 2 + 1 } else { w };
+        front.extend((0..xs).map(|x| (at(x, yf, 0), dead)));
+    }
+    if ax > 0 && ax <= w {
+        let xf = if dx > 0 { w - ax } else { ax - 1 };
+        let ys = if dy == 0 && free { h / 2 + 1 } else { h };
+        front.extend((0..ys).map(|y| (at(xf, y, 0), dead)));
+    }
+    world.add_group(&front);
+    let (rows, cols) = translation_free(symmetry);
+    if dx == 0 && cols {
+        let left: Vec<_> =
+            (0..p).flat_map(|t| (0..h).map(move |y| (y, t))).map(|(y, t)| (at(0, y, t), dead)).collect();
+        world.add_group(&left);
+    }
+    if dy == 0 && rows {
+        let top: Vec<_> =
+            (0..p).flat_map(|t| (0..w).map(move |x| (x, t))).map(|(x, t)| (at(x, 0, t), dead)).collect();
+        world.add_group(&top);
+    }
+}
+// ANCHOR_END: ship_front
 
 // ANCHOR: search
 /// Search `problem` (a [`Problem::Cycle`]) under `rule`. Every answer is

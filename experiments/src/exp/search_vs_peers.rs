@@ -1,0 +1,582 @@
+//! Search against its peer (issue 24): still lifes, oscillators and
+//! spaceships in a box, first answer or a proof of none, on lifesearch's
+//! engines (the space-time engine, CaDiCaL with Knuth's encoding,
+//! GRIDWALKER's grid stack where it applies, and `auto`) and on rlifesrc
+//! (crate `rlifesrc-lib`, linked in-process behind the `peers` feature,
+//! which is on by default; without it the rlifesrc rows say so).
+//!
+//! Every engine gets the same box, period, translation and symmetry and is
+//! timed the same way: the wall time of one in-process call, from the
+//! problem to a checked answer (building the world or the clauses
+//! included, process start-up excluded), lowest of up to three runs. Every
+//! answer is run forward by lifesearch's naive engine
+//! ([`lifesearch::search::verify::check_cycle`]) and must have the symmetry
+//! asked for; the `agrees` column compares each verdict with the others'.
+//! A run past the cap is stopped and reported as `cap`, never dropped.
+//!
+//! The module is self-contained: [`problems`] is the problem set, [`measure`]
+//! one engine on one problem, [`Row`] one line of `data/search-vs-peers.csv`.
+
+use super::Experiment;
+use crate::harness::{Ctx, Mode, Report, read_csv, write_csv, write_text};
+use crate::plot::{Cactus, render};
+use anyhow::Result;
+use lifesearch::cnf::{Outcome, SolverKind, Stop, new_solver};
+use lifesearch::gridwalker::stack;
+use lifesearch::life::{Grid, Rule};
+use lifesearch::search::portfolio;
+use lifesearch::search::spacetime;
+use lifesearch::search::verify::{check_cycle, has_symmetry};
+use lifesearch::search::{Encoding, Problem, Symmetry, encode, solve};
+use serde::{Deserialize, Serialize};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+pub const ID: &str = "search-vs-peers";
+
+pub const EXPERIMENT: Experiment = Experiment {
+    id: ID,
+    title: "Search vs peers: the space-time engine, CaDiCaL, GRIDWALKER, auto and rlifesrc",
+    columns: &[
+        "problem", "family", "width", "height", "period", "dx", "dy", "symmetry", "engine", "version",
+        "verdict", "checked", "agrees", "runs", "ms", "cap_ms",
+    ],
+    figure: true,
+    rows: super::any_rows,
+    run,
+    render: draw,
+};
+
+/// The engines, in the order of the table.
+pub const ENGINES: [&str; 5] = ["spacetime", "cadical-knuth", "gridwalker", "auto", "rlifesrc"];
+
+/// One search problem: a W x H box, period P, moved by (dx, dy) per period.
+#[derive(Debug, Clone)]
+pub struct Case {
+    pub name: String,
+    /// still-life, oscillator, orthogonal or diagonal.
+    pub family: &'static str,
+    pub problem: Problem,
+}
+
+/// One engine on one problem.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Row {
+    pub problem: String,
+    pub family: String,
+    pub width: usize,
+    pub height: usize,
+    pub period: usize,
+    pub dx: i64,
+    pub dy: i64,
+    pub symmetry: String,
+    pub engine: String,
+    /// The engine's version: lifesearch's, or rlifesrc-lib's from Cargo.lock.
+    pub version: String,
+    /// `found`, `none`, `cap` (stopped at `cap_ms`), `n/a` (the engine does
+    /// not take this problem), `not compiled in`, or `error: ...`.
+    pub verdict: String,
+    /// `yes` when the answer passed the simulation check, `no` when it did
+    /// not, empty when there is no answer.
+    pub checked: String,
+    /// `yes` when this verdict (found or none) matches every other engine's
+    /// that settled the problem, `no` when one contradicts it, empty otherwise.
+    pub agrees: String,
+    pub runs: usize,
+    /// Lowest wall time of the in-process call over `runs` runs (the cap when `cap`).
+    pub ms: Option<f64>,
+    pub cap_ms: f64,
+}
+
+fn case(
+    name: &str,
+    family: &'static str,
+    (w, h): (usize, usize),
+    p: usize,
+    (dx, dy): (i64, i64),
+    s: Symmetry,
+) -> Case {
+    let problem = Problem::Cycle { width: w, height: h, period: p, dx, dy, symmetry: s };
+    Case { name: name.into(), family, problem }
+}
+
+// ANCHOR: problems
+/// The problem set: the rows of issue 24's table, then still lifes, p2-p15
+/// oscillators, c/2, c/3, c/4, c/5 orthogonal and c/4 diagonal ships in
+/// growing boxes, with and without symmetry; some have answers, some not.
+pub fn problems(mode: Mode) -> Vec<Case> {
+    use Symmetry::*;
+    let full = mode == Mode::Full;
+    let mut v = vec![
+        case("glider", "diagonal", (5, 5), 4, (1, 1), None),
+        case("lwss", "orthogonal", (7, 5), 4, (2, 0), None),
+        case("c3-16x5", "orthogonal", (16, 5), 3, (0, 1), None),
+        case("c3-5x16", "orthogonal", (5, 16), 3, (1, 0), None),
+        case("p3-5x5", "oscillator", (5, 5), 3, (0, 0), None),
+        case("p3-6x6", "oscillator", (6, 6), 3, (0, 0), None),
+        case("p4-6x6", "oscillator", (6, 6), 4, (0, 0), None),
+        case("p3-7x7", "oscillator", (7, 7), 3, (0, 0), None),
+    ];
+    if full {
+        v.push(case("c4-9x9", "orthogonal", (9, 9), 4, (0, 1), None));
+        v.push(case("p4-7x7", "oscillator", (7, 7), 4, (0, 0), None));
+        v.push(case("c4-10x10", "orthogonal", (10, 10), 4, (0, 1), None));
+    }
+    // Still lifes, with and without symmetry.
+    v.push(case("still-6x6", "still-life", (6, 6), 1, (0, 0), None));
+    v.push(case("still-8x8-d8", "still-life", (8, 8), 1, (0, 0), D8));
+    v.push(case("still-9x9-rot90", "still-life", (9, 9), 1, (0, 0), Rot90));
+    // Oscillators p2..p15.
+    v.push(case("p2-4x4", "oscillator", (4, 4), 2, (0, 0), None));
+    v.push(case("p2-6x6-d8", "oscillator", (6, 6), 2, (0, 0), D8));
+    v.push(case("p4-8x8-d8", "oscillator", (8, 8), 4, (0, 0), D8));
+    v.push(case("p5-9x9-d8", "oscillator", (9, 9), 5, (0, 0), D8));
+    v.push(case("p6-8x8-quad", "oscillator", (8, 8), 6, (0, 0), Quad));
+    v.push(case("p8-8x8-d8", "oscillator", (8, 8), 8, (0, 0), D8));
+    v.push(case("p15-9x9-d8", "oscillator", (9, 9), 15, (0, 0), D8));
+    if full {
+        v.push(case("p3-8x8-rot90", "oscillator", (8, 8), 3, (0, 0), Rot90));
+        v.push(case("p5-10x10-d8", "oscillator", (10, 10), 5, (0, 0), D8));
+        v.push(case("p8-10x10-d8", "oscillator", (10, 10), 8, (0, 0), D8));
+        v.push(case("p15-11x18-quad", "oscillator", (11, 18), 15, (0, 0), Quad));
+    }
+    // Orthogonal ships: c/2 (LWSS, MWSS), c/3, c/4, c/5, growing boxes.
+    v.push(case("c2-6x4", "orthogonal", (6, 4), 4, (2, 0), None));
+    v.push(case("mwss-8x6", "orthogonal", (8, 6), 4, (2, 0), None));
+    v.push(case("c2-9x7-mirror", "orthogonal", (9, 7), 4, (2, 0), MirrorUd));
+    v.push(case("c3-7x7-mirror", "orthogonal", (7, 7), 3, (0, 1), MirrorLr));
+    v.push(case("c4-7x8-mirror", "orthogonal", (7, 8), 4, (0, 1), MirrorLr));
+    v.push(case("c5-7x8-mirror", "orthogonal", (7, 8), 5, (0, 1), MirrorLr));
+    if full {
+        v.push(case("c3-9x9-mirror", "orthogonal", (9, 9), 3, (0, 1), MirrorLr));
+        v.push(case("c4-9x10-mirror", "orthogonal", (9, 10), 4, (0, 1), MirrorLr));
+        v.push(case("c5-9x10-mirror", "orthogonal", (9, 10), 5, (0, 1), MirrorLr));
+        v.push(case("c5-11x12-mirror", "orthogonal", (11, 12), 5, (0, 1), MirrorLr));
+    }
+    // c/4 diagonal: the glider's family.
+    v.push(case("glider-4x4", "diagonal", (4, 4), 4, (1, 1), None));
+    v.push(case("c4d-3x3", "diagonal", (3, 3), 4, (1, 1), None));
+    v.push(case("c4d-6x6-diag", "diagonal", (6, 6), 4, (1, 1), Diagonal));
+    if full {
+        v.push(case("c4d-8x8-diag", "diagonal", (8, 8), 4, (1, 1), Diagonal));
+    }
+    v
+}
+// ANCHOR_END: problems
+
+/// What one run of an engine ended with.
+enum Verdict {
+    Found(Grid),
+    None,
+    Cap,
+    NotApplicable(String),
+}
+
+/// Run `f` with a stop flag that a watchdog raises after `cap`.
+fn capped<T>(cap: Duration, f: impl FnOnce(&Stop) -> T) -> T {
+    let stop = Stop::default();
+    let (done_tx, done_rx) = mpsc::channel::<()>();
+    let flag = stop.clone();
+    let dog = std::thread::spawn(move || {
+        if done_rx.recv_timeout(cap).is_err() {
+            flag.interrupt();
+        }
+    });
+    let r = f(&stop);
+    let _ = done_tx.send(());
+    let _ = dog.join();
+    r
+}
+
+fn interrupted<T>(r: lifesearch::Result<T>) -> Result<Option<T>> {
+    match r {
+        Err(lifesearch::Error::Interrupted) => Ok(None),
+        Err(e) => Err(e.into()),
+        Ok(v) => Ok(Some(v)),
+    }
+}
+
+/// Unpack a cycle problem.
+fn shape(p: &Problem) -> (usize, usize, usize, i64, i64, Symmetry) {
+    match *p {
+        Problem::Cycle { width, height, period, dx, dy, symmetry } => {
+            (width, height, period, dx, dy, symmetry)
+        }
+        _ => unreachable!("the problem set has cycle problems only"),
+    }
+}
+
+/// One run of `engine` on `p` with its cap.
+fn run_once(engine: &str, p: &Problem, cap: Duration) -> Result<Verdict> {
+    let rule = Rule::CONWAY;
+    let (w, h, period, dx, dy, symmetry) = shape(p);
+    let found = |g: Option<Grid>| g.map_or(Verdict::None, Verdict::Found);
+    Ok(match engine {
+        "spacetime" => {
+            let opts = spacetime::Options::default();
+            match interrupted(capped(cap, |s| spacetime::search(p, rule, &opts, Some(s))))? {
+                Some(a) => found(a.solutions.into_iter().next()),
+                None => Verdict::Cap,
+            }
+        }
+        "cadical-knuth" => {
+            if p.validate(Encoding::Knuth, rule).is_err() {
+                return Ok(Verdict::NotApplicable("Knuth's encoding does not take it".into()));
+            }
+            capped(cap, |s| -> Result<Verdict> {
+                let enc = encode(p, Encoding::Knuth, rule)?;
+                let mut solver = new_solver(SolverKind::Cadical)?;
+                let own = solver.stopper();
+                s.add_hook(Box::new(move || own.interrupt()));
+                if s.is_set() {
+                    return Ok(Verdict::Cap);
+                }
+                let a = solve(&enc, solver.as_mut())?;
+                Ok(match a.outcome {
+                    Outcome::Unknown => Verdict::Cap,
+                    Outcome::Unsat => Verdict::None,
+                    Outcome::Sat => found(a.generations.into_iter().next()),
+                })
+            })?
+        }
+        "gridwalker" => {
+            if symmetry != Symmetry::None {
+                return Ok(Verdict::NotApplicable("GRIDWALKER's stack takes no symmetry".into()));
+            }
+            match interrupted(capped(cap, |s| stack::caged_cycle_stoppable(w, h, period, (dx, dy), rule, s)))?
+            {
+                Some(a) => found(a.start),
+                None => Verdict::Cap,
+            }
+        }
+        "auto" => {
+            let opts = spacetime::Options::default();
+            let r = capped(cap, |s| portfolio::caged_cycle_race_stoppable(p, rule, &opts, Some(s)));
+            match interrupted(r)? {
+                Some(a) => found(a.solutions.into_iter().next()),
+                None => Verdict::Cap,
+            }
+        }
+        "rlifesrc" => peer::rlifesrc(p, cap)?,
+        other => anyhow::bail!("unknown engine {other}"),
+    })
+}
+
+// ANCHOR: measure
+/// Measure `engine` on `case`: up to `runs` runs (one when the first takes
+/// over 300 ms or hits the cap), the lowest time, the verdict and whether
+/// the answer passed the simulation check.
+pub fn measure(case: &Case, engine: &str, runs: usize, cap: Duration) -> Row {
+    let (w, h, period, dx, dy, symmetry) = shape(&case.problem);
+    let mut row = Row {
+        problem: case.name.clone(),
+        family: case.family.into(),
+        width: w,
+        height: h,
+        period,
+        dx,
+        dy,
+        symmetry: format!("{symmetry:?}").to_lowercase(),
+        engine: engine.into(),
+        version: if engine == "rlifesrc" { peer::version() } else { env!("CARGO_PKG_VERSION").into() },
+        verdict: String::new(),
+        checked: String::new(),
+        agrees: String::new(),
+        runs: 0,
+        ms: None,
+        cap_ms: cap.as_secs_f64() * 1e3,
+    };
+    if engine == "rlifesrc" && !peer::COMPILED {
+        row.verdict = "not compiled in".into();
+        return row;
+    }
+    let mut best = f64::INFINITY;
+    for _ in 0..runs.max(1) {
+        let start = Instant::now();
+        let v = run_once(engine, &case.problem, cap);
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        row.runs += 1;
+        match v {
+            Err(e) => {
+                row.verdict = format!("error: {e:#}");
+                row.ms = None;
+                return row;
+            }
+            Ok(Verdict::NotApplicable(why)) => {
+                row.verdict = "n/a".into();
+                row.checked = why;
+                return row;
+            }
+            Ok(Verdict::Cap) => {
+                row.verdict = "cap".into();
+                row.ms = Some(row.cap_ms);
+                return row;
+            }
+            Ok(Verdict::None) => row.verdict = "none".into(),
+            Ok(Verdict::Found(g)) => {
+                let ok = (g.width(), g.height()) == (w, h)
+                    && check_cycle(&g, period, dx, dy, Rule::CONWAY).is_ok()
+                    && has_symmetry(&g, symmetry);
+                row.verdict = "found".into();
+                row.checked = if ok { "yes" } else { "no" }.into();
+            }
+        }
+        best = best.min(ms);
+        row.ms = Some(best);
+        if ms > 300.0 {
+            break;
+        }
+    }
+    row
+}
+// ANCHOR_END: measure
+
+/// Fill the `agrees` column: each settled verdict against the others' on the same problem.
+fn agreement(rows: &mut [Row]) {
+    let settled = |r: &Row| matches!(r.verdict.as_str(), "found" | "none");
+    for i in 0..rows.len() {
+        if !settled(&rows[i]) {
+            continue;
+        }
+        let clash =
+            rows.iter().any(|o| o.problem == rows[i].problem && settled(o) && o.verdict != rows[i].verdict);
+        rows[i].agrees = if clash { "no" } else { "yes" }.into();
+    }
+}
+
+fn run(ctx: &Ctx) -> Result<Report> {
+    let cap = Duration::from_secs_f64(ctx.mode.pick(0.5, 1.0, 30.0));
+    let runs = ctx.mode.pick(1, 3, 3);
+    let cases = problems(ctx.mode);
+    let cases: Vec<Case> = if ctx.mode == Mode::Tiny { cases.into_iter().take(3).collect() } else { cases };
+    let bar = ctx.bar((cases.len() * ENGINES.len()) as u64, "problems x engines");
+    let mut rows = Vec::new();
+    for c in &cases {
+        for e in ENGINES {
+            rows.push(measure(c, e, runs, cap));
+            bar.inc(1);
+        }
+    }
+    bar.finish_and_clear();
+    agreement(&mut rows);
+    let wrong: Vec<&Row> = rows.iter().filter(|r| r.checked == "no" || r.agrees == "no").collect();
+    anyhow::ensure!(wrong.is_empty(), "wrong or contradicting answers: {wrong:?}");
+    write_csv(&ctx.csv(ID), &rows)?;
+    let settled = rows.iter().filter(|r| matches!(r.verdict.as_str(), "found" | "none")).count();
+    Ok(Report {
+        rows: rows.len(),
+        solvers: vec![
+            format!("lifesearch {}", env!("CARGO_PKG_VERSION")),
+            "cadical".into(),
+            format!("rlifesrc-lib {}", peer::version()),
+        ],
+        notes: vec![format!("{} problems, {settled} settled runs, cap {} ms", cases.len(), cap.as_millis())],
+        ..Report::default()
+    })
+}
+
+fn draw(ctx: &Ctx) -> Result<()> {
+    let rows: Vec<Row> = read_csv(&ctx.csv(ID))?;
+    let mut problems: Vec<&str> = rows.iter().map(|r| r.problem.as_str()).collect();
+    problems.dedup();
+    let series = ENGINES
+        .iter()
+        .filter(|e| rows.iter().any(|r| r.engine == **e && matches!(r.verdict.as_str(), "found" | "none")))
+        .map(|e| {
+            let t = rows
+                .iter()
+                .filter(|r| r.engine == *e && matches!(r.verdict.as_str(), "found" | "none"))
+                .filter_map(|r| r.ms)
+                .collect();
+            (e.to_string(), t)
+        })
+        .collect();
+    render(
+        &ctx.figure(ID),
+        &Cactus {
+            title: "Search problems settled within a time, per engine".into(),
+            x_label: "time per problem (in-process, lowest of runs)".into(),
+            y_label: "problems settled".into(),
+            series,
+            total: problems.len(),
+        },
+    )?;
+    let mut md = String::from("| Problem | Box | P | (dx, dy) | Symmetry |");
+    for e in ENGINES {
+        md += &format!(" {e} |");
+    }
+    md += " rlifesrc / best lifesearch |\n|---|---|---:|---|---|";
+    md += &"---:|".repeat(ENGINES.len() + 1);
+    md += "\n";
+    for p in &problems {
+        let of = |e: &str| rows.iter().find(|r| r.problem == *p && r.engine == e);
+        let Some(first) = rows.iter().find(|r| r.problem == *p) else { continue };
+        md += &format!(
+            "| {} | {}x{} | {} | ({}, {}) | {} |",
+            p, first.width, first.height, first.period, first.dx, first.dy, first.symmetry
+        );
+        for e in ENGINES {
+            md += &format!(" {} |", of(e).map_or(String::new(), cell));
+        }
+        let settled_ms = |r: &Row| matches!(r.verdict.as_str(), "found" | "none").then_some(r.ms).flatten();
+        let ours =
+            ENGINES[..4].iter().filter_map(|e| of(e).and_then(settled_ms)).fold(f64::INFINITY, f64::min);
+        let peer = of("rlifesrc").and_then(settled_ms);
+        md += &match peer {
+            Some(t) if ours.is_finite() => format!(" {:.2} |\n", ours / t),
+            _ => " |\n".into(),
+        };
+    }
+    md += "\nEach cell: the verdict (found, none, or cap: stopped at the cap) and the lowest \
+           in-process time in milliseconds; n/a where the engine does not take the problem. \
+           The last column is the best lifesearch engine's time over rlifesrc's (below 1: lifesearch ahead).\n";
+    write_text(&ctx.generated(ID), &md)
+}
+
+fn cell(r: &Row) -> String {
+    match (r.verdict.as_str(), r.ms) {
+        ("found" | "none", Some(ms)) => format!("{} {}", r.verdict, fmt_ms(ms)),
+        ("cap", _) => format!("cap {}", fmt_ms(r.cap_ms)),
+        (v, _) => v.to_string(),
+    }
+}
+
+fn fmt_ms(ms: f64) -> String {
+    if ms < 10.0 {
+        format!("{ms:.2}")
+    } else if ms < 100.0 {
+        format!("{ms:.1}")
+    } else {
+        format!("{ms:.0}")
+    }
+}
+
+/// rlifesrc through `rlifesrc-lib`, when the `peers` feature links it in.
+mod peer {
+    #[cfg(feature = "peers")]
+    pub const COMPILED: bool = true;
+    #[cfg(not(feature = "peers"))]
+    pub const COMPILED: bool = false;
+
+    /// rlifesrc-lib's version as Cargo.lock pins it.
+    pub fn version() -> String {
+        let lock = include_str!("../../../Cargo.lock");
+        let mut lines = lock.lines();
+        while let Some(l) = lines.next() {
+            if l == "name = \"rlifesrc-lib\""
+                && let Some(v) = lines.next().and_then(|v| v.strip_prefix("version = \""))
+            {
+                return v.trim_end_matches('"').to_string();
+            }
+        }
+        "unknown".into()
+    }
+
+    #[cfg(not(feature = "peers"))]
+    pub fn rlifesrc(
+        _: &lifesearch::search::Problem,
+        _: std::time::Duration,
+    ) -> anyhow::Result<super::Verdict> {
+        Ok(super::Verdict::NotApplicable("rlifesrc not compiled in (feature peers)".into()))
+    }
+
+    // ANCHOR: rlifesrc
+    /// One rlifesrc search with the library's defaults (its own search
+    /// order, alive first, subperiods skipped), the same box, period,
+    /// translation and symmetry; run in slices of steps so that the cap is
+    /// seen. rlifesrc's translation has the opposite sign of ours (its
+    /// generation P is generation 0 moved by (-dx, -dy)), and its
+    /// leading-edge rules are written for non-negative (dx, dy): it is given
+    /// the mirror image of the problem with |dx|, |dy|, and its answer is
+    /// mirrored back (the box and the symmetries used here are unchanged
+    /// by that mirror).
+    #[cfg(feature = "peers")]
+    pub fn rlifesrc(
+        p: &lifesearch::search::Problem,
+        cap: std::time::Duration,
+    ) -> anyhow::Result<super::Verdict> {
+        use super::Verdict;
+        use lifesearch::search::Symmetry as S;
+        use rlifesrc_lib::{Config, Status, Symmetry as R};
+        let start = std::time::Instant::now();
+        let (w, h, period, dx, dy, symmetry) = super::shape(p);
+        let sym = match symmetry {
+            S::None => R::C1,
+            S::MirrorLr => R::D2Col,
+            S::MirrorUd => R::D2Row,
+            S::Quad => R::D4Ortho,
+            S::Rot180 => R::C2,
+            S::Rot90 => R::C4,
+            S::Diagonal => R::D2Diag,
+            S::AntiDiagonal => R::D2Antidiag,
+            S::BothDiagonals => R::D4Diag,
+            S::D8 => R::D8,
+        };
+        let config = Config::new(w as i32, h as i32, period as i32)
+            .set_translate(dx.abs() as i32, dy.abs() as i32)
+            .set_symmetry(sym);
+        let mut world = config.world().map_err(|e| anyhow::anyhow!("rlifesrc: {e}"))?;
+        loop {
+            match world.search(Some(20_000)) {
+                Status::Found => {
+                    let cells = (0..h)
+                        .flat_map(|y| (0..w).map(move |x| (x, y)))
+                        .map(|(x, y)| {
+                            (if dx > 0 { w - 1 - x } else { x }, if dy > 0 { h - 1 - y } else { y })
+                        })
+                        .map(|(x, y)| {
+                            world.get_cell_state((x as i32, y as i32, 0)) == Some(rlifesrc_lib::ALIVE)
+                        })
+                        .collect();
+                    return Ok(Verdict::Found(lifesearch::life::Grid::from_cells(w, h, cells)));
+                }
+                Status::None => return Ok(Verdict::None),
+                _ if start.elapsed() > cap => return Ok(Verdict::Cap),
+                _ => {}
+            }
+        }
+    }
+    // ANCHOR_END: rlifesrc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_engine_settles_the_glider_and_agrees() {
+        let c = case("glider", "diagonal", (5, 5), 4, (1, 1), Symmetry::None);
+        let none = case("c4d-3x3", "diagonal", (3, 3), 4, (1, 1), Symmetry::None);
+        let mut rows: Vec<Row> = ENGINES
+            .iter()
+            .flat_map(|e| {
+                [measure(&c, e, 1, Duration::from_secs(20)), measure(&none, e, 1, Duration::from_secs(20))]
+            })
+            .collect();
+        agreement(&mut rows);
+        for r in &rows {
+            if r.engine == "rlifesrc" && !peer::COMPILED {
+                assert_eq!(r.verdict, "not compiled in");
+                continue;
+            }
+            let want = if r.problem == "glider" { "found" } else { "none" };
+            assert_eq!(r.verdict, want, "{r:?}");
+            assert_eq!(r.agrees, "yes", "{r:?}");
+            if want == "found" {
+                assert_eq!(r.checked, "yes", "{r:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_contradiction_is_flagged() {
+        let c = case("glider", "diagonal", (5, 5), 4, (1, 1), Symmetry::None);
+        let mut a = measure(&c, "spacetime", 1, Duration::from_secs(20));
+        let mut b = a.clone();
+        b.verdict = "none".into();
+        a.engine = "x".into();
+        let mut rows = vec![a, b];
+        agreement(&mut rows);
+        assert_eq!(rows[0].agrees, "no");
+    }
+}
