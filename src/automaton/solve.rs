@@ -9,9 +9,9 @@
 
 use super::mask::Mask;
 use super::table::{Line, MAX_SIDE, Table};
+use crate::base::verify::checked_parent;
 use crate::error::{Error, Result};
 use crate::life::{Cell, Grid, Rule, SpecGrid};
-use crate::search::verify::checked_parent;
 
 /// The automaton's answer for one pattern.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,7 +54,7 @@ fn step(set: &StateSet, masks: &super::table::StepMasks) -> StateSet {
 /// The target as lines across the axis the automaton walks along, and whether
 /// that meant reading rows (the pattern is wider than it is tall).
 fn lines_of(target: &SpecGrid) -> Result<(Vec<Line>, usize, bool)> {
-    let (w, h) = (target.width, target.height);
+    let (w, h) = (target.width(), target.height());
     if w == 0 || h == 0 {
         return Err(Error::invalid(format!("the automaton needs a non-empty pattern, not {w}x{h}")));
     }
@@ -89,7 +89,7 @@ fn lines_of(target: &SpecGrid) -> Result<(Vec<Line>, usize, bool)> {
 /// shorter one must be at most [`MAX_SIDE`]. A predecessor is rebuilt from the
 /// stored state sets and evolved by the naive engine before it is returned.
 pub fn decide(target: &SpecGrid, rule: Rule) -> Result<AutomatonAnswer> {
-    if target.cells.len() != target.width * target.height {
+    if target.cells().len() != target.width() * target.height() {
         return Err(Error::invalid("malformed target: cell count differs from width x height"));
     }
     let (lines, side, transposed) = lines_of(target)?;

@@ -222,8 +222,8 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         let unknown = target.count(Cell::Unknown);
         println!(
             "{}x{} pattern ({unknown} unknown cells): {} ({} in {:.3} ms)",
-            target.width,
-            target.height,
+            target.width(),
+            target.height(),
             if report.orphan { "orphan" } else { "has a predecessor" },
             report.engine,
             report.millis

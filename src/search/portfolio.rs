@@ -145,7 +145,7 @@ pub fn decide_orphan_auto(target: &SpecGrid, boundary: Boundary) -> Result<Portf
             gridwalker::decide_orphan_stoppable(&searched, &Options::default(), Rule::CONWAY, Some(stop))?;
         Ok((a.predecessor, a.stats))
     };
-    let (verdict, engine) = if searched.width.min(searched.height) <= automaton::table::MAX_SIDE {
+    let (verdict, engine) = if searched.width().min(searched.height()) <= automaton::table::MAX_SIDE {
         // The automaton cannot be stopped, but it ends within milliseconds.
         let narrow = searched.clone();
         let automaton = move |_: &Stop| {

@@ -181,7 +181,7 @@ fn run(ctx: &Ctx) -> Result<Report> {
                     let path = dir.path().join(format!("h{h}.cert"));
                     let mut bytes = Vec::new();
                     write_certificate(&a, &f, r, &mut bytes)?;
-                    lifesearch::fsutil::atomic_write(&path, &bytes)?;
+                    lifesearch::atomic_write(&path, &bytes)?;
                     let t = std::time::Instant::now();
                     let c = certificate::check_file(&path)?;
                     row.check_seconds = Some(t.elapsed().as_secs_f64());

@@ -253,7 +253,7 @@ fn run(ctx: &Ctx) -> Result<Report> {
                 engine: String::new(),
                 cap_s: cap.as_secs_f64(),
             };
-            if s == "automaton" && t.width.min(t.height) > MAX_SIDE {
+            if s == "automaton" && t.width().min(t.height()) > MAX_SIDE {
                 rows.push(row);
                 continue;
             }
@@ -337,9 +337,9 @@ fn patterns_figure(ctx: &Ctx) -> Result<()> {
         .iter()
         .filter_map(|(name, label)| {
             let (e, t) = zoo.iter().find(|(e, _)| e.name == *name)?;
-            let rows = (0..t.height)
+            let rows = (0..t.height())
                 .map(|y| {
-                    (0..t.width)
+                    (0..t.width())
                         .map(|x| match t.get(x, y) {
                             Cell::Alive => Some(true),
                             Cell::Dead => Some(false),
