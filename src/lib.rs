@@ -8,11 +8,16 @@
 //! Evolve a glider four generations, then ask whether a small pattern has a parent:
 //!
 //! ```
-//! use lifesearch::{Algorithm, Grid, Rule, Topology};
+//! use lifesearch::{Algorithm, Grid, OrphanQuery, Rule, SpecGrid, Topology, engine};
 //!
 //! let glider = Grid::from_rows(&[".*...", "..*..", "***..", ".....", "....."]).unwrap();
 //! let later = lifesearch::life::evolve(&glider, Rule::CONWAY, Topology::Torus, 4, Algorithm::Lifecube);
 //! assert_eq!(later.population(), 5); // a glider again, one cell down and right
+//!
+//! // Every engine answers through one interface; `auto` is the portfolio.
+//! let target = SpecGrid::from(&glider);
+//! let verdict = engine::by_name("auto").unwrap().decide(&OrphanQuery::new(target)).unwrap();
+//! assert!(!verdict.is_orphan()); // a glider has a parent: the glider before it
 //!
 //! ```
 //!
@@ -31,6 +36,7 @@ pub mod alloc;
 pub mod automaton;
 pub mod base;
 pub mod cnf;
+pub mod engine;
 pub mod error;
 pub mod formats;
 mod fsutil;
@@ -40,6 +46,7 @@ pub mod life;
 pub mod search;
 pub mod stop;
 
+pub use engine::{Counters, OrphanEngine, OrphanQuery, Verdict};
 pub use error::{Error, Result};
 pub use fsutil::{atomic_write, read_text, text_from_bytes};
 pub use life::{Algorithm, Cell, Grid, Rule, SpecGrid, Topology};

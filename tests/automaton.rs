@@ -163,8 +163,8 @@ fn orphan_command_with_the_automaton() {
     assert_eq!(v["orphan"], false);
     assert_eq!(v["predecessor"].as_array().map(|r| r.len()), Some(5));
     assert!(v.get("emptied_at").is_none());
-    // --rule is for the automaton only; too wide a pattern is a one-line error.
-    let o = run(&["orphan", path, "--rule", "B36/S23"]);
+    // Knuth's encoding knows Conway's rule only; too wide a pattern is a one-line error.
+    let o = run(&["orphan", path, "--rule", "B36/S23", "--encoding", "knuth"]);
     assert_eq!(o.status.code(), Some(2));
     std::fs::write(&f, "*******\n".repeat(7)).unwrap();
     let o = run(&["orphan", path, "--solver", "automaton"]);

@@ -10,6 +10,7 @@
 use super::mask::Mask;
 use super::table::{Line, MAX_SIDE, Table};
 use crate::base::verify::checked_parent;
+use crate::base::{Counters, OrphanEngine, OrphanQuery, Verdict};
 use crate::error::{Error, Result};
 use crate::life::{Cell, Grid, Rule, SpecGrid};
 
@@ -155,3 +156,31 @@ fn walk_back(table: &Table, lines: &[Line], layers: &[StateSet], transposed: boo
     g
 }
 // ANCHOR_END: walk_back
+
+/// The column automaton as an [`OrphanEngine`]: any Life-like rule, targets at
+/// most [`MAX_SIDE`] cells on their shorter side. It cannot be stopped, but
+/// ends within milliseconds.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Engine;
+
+impl OrphanEngine for Engine {
+    fn name(&self) -> &'static str {
+        "automaton"
+    }
+    fn supports(&self, q: &OrphanQuery) -> Result<()> {
+        lines_of(&q.searched()).map(|_| ())
+    }
+    fn decide(&self, q: &OrphanQuery) -> Result<Verdict> {
+        let start = std::time::Instant::now();
+        let a = decide(&q.searched(), q.rule)?;
+        let counters = Counters {
+            peak_states: Some(a.peak_states),
+            states_expanded: Some(a.states_expanded),
+            ..Counters::default()
+        };
+        let mut v = Verdict::new(a.predecessor, self.name(), start.elapsed(), counters);
+        v.transposed = Some(a.transposed);
+        v.emptied_at = a.emptied_at;
+        Ok(v)
+    }
+}

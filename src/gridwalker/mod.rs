@@ -22,6 +22,7 @@ pub mod solve;
 pub mod stack;
 pub mod store;
 
+use crate::base::{Counters, OrphanEngine, OrphanQuery, Verdict};
 use crate::life::{Grid, Rule, SpecGrid};
 use crate::stop::Stop;
 use convention::{Figure52, Layout, ThesisCode};
@@ -239,4 +240,21 @@ fn first_solve_in<L: Layout>(target: &SpecGrid, rule: Rule) -> SliceReport {
         (i % s.width, i / s.width, slice.count(), on, off)
     });
     SliceReport { width: s.width, height: s.height, sizes: s.counts(), contradiction, min }
+}
+
+/// GRIDWALKER as an [`OrphanEngine`]: any Life-like rule, every variant and
+/// pixel numbering; stopped by the query's flag (polled at every node). It
+/// does not watch a clock: a time limit is the caller's stop flag.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Engine(pub Options);
+
+impl OrphanEngine for Engine {
+    fn name(&self) -> &'static str {
+        "gridwalker"
+    }
+    fn decide(&self, q: &OrphanQuery) -> crate::Result<Verdict> {
+        let start = std::time::Instant::now();
+        let a = decide_orphan_stoppable(&q.searched(), &self.0, q.rule, q.stop.as_ref())?;
+        Ok(Verdict::new(a.predecessor, self.name(), start.elapsed(), Counters::from_pairs(&a.stats)))
+    }
 }

@@ -8,7 +8,7 @@ use crate::error::Result;
 use crate::life::{Cell, Grid, Rule};
 pub use crate::search::layer::{Layer, TIME_CODES, cell_name};
 pub(crate) use crate::search::layer::{cycle_extras, new_layer, prime_factors, window};
-use crate::search::problem::{Boundary, Encoding, Problem};
+use crate::search::problem::{Encoding, Problem};
 use crate::search::window::{Term, window_clauses};
 
 // ANCHOR: encoded
@@ -55,21 +55,7 @@ fn add_all(f: &mut Formula, clauses: Vec<Vec<Lit>>) {
     }
 }
 
-/// The target after padding with a dead ring when asked.
-pub fn effective_target(target: &crate::life::SpecGrid, boundary: Boundary) -> crate::life::SpecGrid {
-    match boundary {
-        Boundary::Free => target.clone(),
-        Boundary::Dead => {
-            let mut t = crate::life::SpecGrid::new(target.width() + 2, target.height() + 2, Cell::Dead);
-            for y in 0..target.height() {
-                for x in 0..target.width() {
-                    t.set(x + 1, y + 1, target.get(x, y));
-                }
-            }
-            t
-        }
-    }
-}
+pub use crate::base::orphan::effective_target;
 
 // ANCHOR: encode
 /// Encode a problem (after [`Problem::validate`]).

@@ -21,6 +21,7 @@ pub mod knuth_network;
 pub mod layer;
 pub mod portfolio;
 pub mod problem;
+pub mod sat;
 pub mod solve;
 pub mod spacetime;
 pub use crate::base::verify;

@@ -7,16 +7,7 @@ use crate::life::{Rule, SpecGrid};
 
 pub use crate::base::Symmetry;
 
-/// What lies outside the box of a predecessor search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Boundary {
-    /// Only the given cells are constrained (an orphan in the strict sense).
-    #[default]
-    Free,
-    /// The target is surrounded by a ring of dead cells (a Garden of Eden in the strict sense).
-    Dead,
-}
+pub use crate::base::orphan::Boundary;
 
 /// How one Life step becomes clauses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
