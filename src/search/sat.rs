@@ -7,7 +7,8 @@
 use crate::base::{Counters, OrphanEngine, OrphanQuery, Verdict};
 use crate::cnf::{Outcome, SolverKind, new_solver};
 use crate::error::{Error, Result};
-use crate::search::{Encoding, Problem, encode, solve};
+use crate::life::Rule;
+use crate::search::{Boundary, Encoding, Problem, encode, solve};
 use std::time::Instant;
 
 /// A SAT solver of one kind with one step encoding.
@@ -63,3 +64,24 @@ impl OrphanEngine for Engine {
         Ok(v)
     }
 }
+
+// ANCHOR: verify_orphan
+/// Check an orphan found by the width search twice, by engines that search
+/// does not use: the column automaton reading this one pattern, and CaDiCaL
+/// on its encoding (free cells around it).
+pub fn verify_orphan(rows: &[String], rule: Rule) -> Result<()> {
+    let target = crate::automaton::width::target_of_rows(rows);
+    if crate::automaton::decide(&target, rule)?.predecessor.is_some() {
+        return Err(Error::invalid(
+            "internal error: the column automaton finds a parent for the orphan found",
+        ));
+    }
+    let enc = encode(&Problem::orphan(target, Boundary::Free), Encoding::default(), rule)?;
+    let mut solver = new_solver(SolverKind::Cadical)?;
+    match solve(&enc, solver.as_mut())?.outcome {
+        Outcome::Unsat => Ok(()),
+        Outcome::Sat => Err(Error::invalid("internal error: CaDiCaL finds a parent for the orphan found")),
+        Outcome::Unknown => Err(Error::invalid("CaDiCaL gave up on the orphan found")),
+    }
+}
+// ANCHOR_END: verify_orphan

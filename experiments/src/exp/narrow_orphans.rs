@@ -11,8 +11,9 @@ use crate::harness::{Ctx, Report, read_csv, thousands, write_csv, write_text};
 use anyhow::{Result, bail};
 use lifesearch::automaton::census::{peak_memory, reset_peak_memory};
 use lifesearch::automaton::certificate;
-use lifesearch::automaton::width::{Verdict, WidthOptions, search, verify_orphan, write_certificate};
+use lifesearch::automaton::width::{Verdict, WidthOptions, search, write_certificate};
 use lifesearch::life::Rule;
+use lifesearch::search::sat::verify_orphan;
 use serde::{Deserialize, Serialize};
 
 pub const ID: &str = "narrow-orphans";
