@@ -108,3 +108,15 @@ fn orphan_auto_takes_any_rule() {
         assert_eq!(auto, orphan("cadical"), "#{i}");
     }
 }
+
+#[test]
+fn a_raised_stop_flag_stops_every_engine() {
+    // A flag raised before the call: every engine that polls one gives up at once.
+    let stop = lifesearch::Stop::default();
+    stop.interrupt();
+    let q = OrphanQuery::new(lifesearch::base::known::garden_of_eden()).stop(stop);
+    for name in ["auto", "cadical", "gridwalker"] {
+        let r = engine::by_name(name).unwrap().decide(&q);
+        assert!(matches!(r, Err(lifesearch::Error::Interrupted)), "{name}: {r:?}");
+    }
+}

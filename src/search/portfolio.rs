@@ -134,7 +134,15 @@ fn cadical(problem: &Problem, stop: &Stop) -> Result<Verdict> {
 }
 
 /// One member of the race: `engine` on `query` with the race's own stop flag.
+/// The caller's own flag, if any, also raises the member's.
 fn member(engine: &dyn OrphanEngine, query: &OrphanQuery, stop: &Stop) -> Result<base::Verdict> {
+    if let Some(outer) = &query.stop {
+        let inner = stop.clone();
+        outer.add_hook(Box::new(move || inner.interrupt()));
+        if outer.is_set() {
+            return Err(Error::Interrupted);
+        }
+    }
     engine.decide(&OrphanQuery { stop: Some(stop.clone()), ..query.clone() })
 }
 
@@ -152,21 +160,22 @@ impl OrphanEngine for Auto {
     }
     fn decide(&self, q: &OrphanQuery) -> Result<base::Verdict> {
         let start = Instant::now();
-        // The members race on flags of their own; the caller's is seen here only.
-        if q.stop.as_ref().is_some_and(|s| s.is_set()) {
-            return Err(Error::Interrupted);
-        }
         let searched = q.searched();
         let gw_query = q.clone();
         let gw = move |stop: &Stop| member(&gridwalker::Engine::default(), &gw_query, stop);
-        let (mut verdict, _) = if searched.width().min(searched.height()) <= automaton::table::MAX_SIDE {
+        let raced = if searched.width().min(searched.height()) <= automaton::table::MAX_SIDE {
             let narrow = q.clone();
             let automaton = move |stop: &Stop| member(&automaton::solve::Engine, &narrow, stop);
-            race((gw, Engine::Gridwalker), (automaton, Engine::Automaton, NARROW_HEAD_START))?
+            race((gw, Engine::Gridwalker), (automaton, Engine::Automaton, NARROW_HEAD_START))
         } else {
             let wide = q.clone();
             let sat = move |stop: &Stop| member(&sat::Engine::new(SolverKind::Cadical), &wide, stop);
-            race((gw, Engine::Gridwalker), (sat, Engine::Cadical, HEAD_START))?
+            race((gw, Engine::Gridwalker), (sat, Engine::Cadical, HEAD_START))
+        };
+        let (mut verdict, _) = match raced {
+            // Stopped by the caller: whatever the members said, that is the answer.
+            Err(_) if q.stop.as_ref().is_some_and(|s| s.is_set()) => return Err(Error::Interrupted),
+            r => r?,
         };
         verdict.elapsed = start.elapsed();
         Ok(verdict)
