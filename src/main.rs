@@ -3,7 +3,12 @@
 //! never depends on its command line.
 
 // The library's modules under the names the subcommands use (`crate::life`, ...).
-use lifesearch::{automaton, cnf, error, formats, fsutil, gridwalker, knuth, life, search};
+use lifesearch::{automaton, cnf, engine, error, formats, gridwalker, knuth, life, search};
+
+/// The library's file helpers under the name the subcommands use.
+mod fsutil {
+    pub use lifesearch::{atomic_write, read_text, text_from_bytes};
+}
 
 mod cli;
 

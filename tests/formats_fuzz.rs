@@ -13,8 +13,8 @@
 
 use lifesearch::error::Location;
 use lifesearch::formats::{self, Format, Pattern};
-use lifesearch::fsutil::text_from_bytes;
 use lifesearch::life::{Grid, Rule};
+use lifesearch::text_from_bytes;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use rand::SeedableRng;

@@ -10,13 +10,13 @@ use rand_pcg::Pcg64;
 /// Is there an (H+2)x(W+2) parent? Parent rows are chosen top to bottom; as
 /// soon as three consecutive rows are fixed, the target row between them is checked.
 fn brute_has_parent(t: &SpecGrid, rule: Rule) -> bool {
-    let pw = t.width + 2;
-    let mut rows = vec![0u32; t.height + 2];
+    let pw = t.width() + 2;
+    let mut rows = vec![0u32; t.height() + 2];
     fn cell(rows: &[u32], x: usize, y: usize) -> u32 {
         (rows[y] >> x) & 1
     }
     fn row_ok(t: &SpecGrid, rule: Rule, rows: &[u32], y: usize) -> bool {
-        (0..t.width).all(|x| {
+        (0..t.width()).all(|x| {
             let mut n = 0;
             for dy in 0..3 {
                 for dx in 0..3 {
@@ -55,9 +55,9 @@ fn random_target(rng: &mut Pcg64, w: usize, h: usize) -> SpecGrid {
 }
 
 fn check_predecessor(t: &SpecGrid, p: &Grid, rule: Rule) {
-    assert_eq!((p.width(), p.height()), (t.width + 2, t.height + 2));
+    assert_eq!((p.width(), p.height()), (t.width() + 2, t.height() + 2));
     let next = naive::step(p, rule, Topology::Bounded);
-    let inner = next.crop(1, 1, t.width, t.height);
+    let inner = next.crop(1, 1, t.width(), t.height());
     assert!(t.matches(&inner), "bad predecessor for {:?}", t.to_rows());
 }
 

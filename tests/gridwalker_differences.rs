@@ -90,8 +90,8 @@ fn thesis_tracking_searches_more_on_large_grids() {
         let next = lifesearch::life::naive::step(&parent, Rule::CONWAY, lifesearch::life::Topology::Bounded);
         let mut t = SpecGrid::from(&next.crop(1, 1, 17, 16));
         if round % 2 == 1 {
-            let i = rng.random_range(0..t.cells.len());
-            t.cells[i] = if t.cells[i] == Cell::Alive { Cell::Dead } else { Cell::Alive };
+            let i = rng.random_range(0..t.cells().len());
+            t.cells_mut()[i] = if t.cells()[i] == Cell::Alive { Cell::Dead } else { Cell::Alive };
         }
         let run =
             |variant| decide_orphan(&t, &Options { variant, convention: Convention::ThesisCode }).unwrap();

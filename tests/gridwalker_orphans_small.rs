@@ -83,9 +83,9 @@ fn orphan_verdicts_on_small_targets_and_their_flips_agree_with_sat() {
             Ok(())
         };
         check(&t)?;
-        for i in 0..t.cells.len() {
+        for i in 0..t.cells().len() {
             let mut f = t.clone();
-            f.cells[i] = if f.cells[i] == Cell::Alive { Cell::Dead } else { Cell::Alive };
+            f.cells_mut()[i] = if f.cells()[i] == Cell::Alive { Cell::Dead } else { Cell::Alive };
             check(&f)?;
         }
         Ok(())

@@ -15,19 +15,19 @@ fn evolve_window(g: &Grid, t: usize, rule: Rule) -> Grid {
 
 /// Brute force: does some (W+2t)x(H+2t) window evolve into the target in t steps?
 fn brute_predecessor(t: &SpecGrid, gens: usize, rule: Rule) -> bool {
-    let (w, h) = (t.width + 2 * gens, t.height + 2 * gens);
+    let (w, h) = (t.width() + 2 * gens, t.height() + 2 * gens);
     (0..1u64 << (w * h)).any(|bits| {
         let mut g = Grid::new(w, h);
         for i in 0..w * h {
             g.set(i % w, i / w, (bits >> i) & 1 == 1);
         }
-        t.matches(&evolve_window(&g, gens, rule).crop(gens, gens, t.width, t.height))
+        t.matches(&evolve_window(&g, gens, rule).crop(gens, gens, t.width(), t.height()))
     })
 }
 
 fn random_target(rng: &mut Pcg64, w: usize, h: usize) -> SpecGrid {
     let mut t = SpecGrid::new(w, h, Cell::Dead);
-    for c in t.cells.iter_mut() {
+    for c in t.cells_mut().iter_mut() {
         *c = match rng.random_range(0..10) {
             0 => Cell::Unknown,
             1..5 => Cell::Alive,
@@ -66,7 +66,7 @@ fn two_generations_back() {
     }
     // Under B8/S a 1x2 pair of live cells has no parent, so no grandparent either.
     let rule: Rule = "B8/S".parse().unwrap();
-    let pair = SpecGrid { width: 2, height: 1, cells: vec![Cell::Alive, Cell::Alive] };
+    let pair = SpecGrid::from_cells(2, 1, vec![Cell::Alive, Cell::Alive]).unwrap();
     assert!(predecessor(&pair, 1, rule).unwrap().start.is_none() && !brute_predecessor(&pair, 1, rule));
     assert!(predecessor(&pair, 2, rule).unwrap().start.is_none());
 }
@@ -160,7 +160,7 @@ fn generations_back_agree_with_sat() {
         let gw = predecessor(&target, gens, rule).unwrap().start;
         assert_eq!(gw.is_some(), sat, "case {case}: {gens} generations back, {rule:?}");
         if let Some(a) = gw {
-            let (w, h) = (target.width, target.height);
+            let (w, h) = (target.width(), target.height());
             assert!(target.matches(&evolve_window(&a, gens, rule).crop(gens, gens, w, h)));
         }
         seen[sat as usize] += 1;

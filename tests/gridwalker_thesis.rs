@@ -52,7 +52,8 @@ fn figure_5_9() -> (Vec<Vec<u32>>, Vec<u32>) {
 fn figure_5_9_panels_a_and_b() {
     let (a, b) = figure_5_9();
     let target = spec(&ORPHAN);
-    let panel_a: Vec<u32> = target.cells.iter().map(|&c| if c == Cell::Alive { 140 } else { 372 }).collect();
+    let panel_a: Vec<u32> =
+        target.cells().iter().map(|&c| if c == Cell::Alive { 140 } else { 372 }).collect();
     // Each printed row of panel A is ours with exactly one number inserted.
     for (row, printed) in panel_a.chunks(10).zip(&a) {
         assert!(

@@ -30,17 +30,17 @@ const CONVENTIONS: [Convention; 2] = [Convention::ThesisCode, Convention::Figure
 /// The parent window `p` evolves into every known cell of `t`: one step of the
 /// reference engine on the bounded (H+2)x(W+2) window, then the inner HxW.
 fn evolves_into(p: &Grid, t: &SpecGrid) -> Result<(), String> {
-    if (p.width(), p.height()) != (t.width + 2, t.height + 2) {
+    if (p.width(), p.height()) != (t.width() + 2, t.height() + 2) {
         return Err(format!(
             "window is {}x{}, expected {}x{}",
             p.width(),
             p.height(),
-            t.width + 2,
-            t.height + 2
+            t.width() + 2,
+            t.height() + 2
         ));
     }
     let next = naive::step(p, Rule::CONWAY, Topology::Bounded);
-    if t.matches(&next.crop(1, 1, t.width, t.height)) {
+    if t.matches(&next.crop(1, 1, t.width(), t.height())) {
         Ok(())
     } else {
         Err(format!("predecessor {:?} does not evolve into the target", p.to_rows()))
@@ -108,16 +108,16 @@ fn image_of(parent: &Grid) -> SpecGrid {
 /// Flip `flips` random cells, then blank `blanks` random cells.
 fn edit(rng: &mut Pcg64, t: &mut SpecGrid, flips: usize, blanks: usize) {
     for _ in 0..flips {
-        let i = rng.random_range(0..t.cells.len());
-        t.cells[i] = match t.cells[i] {
+        let i = rng.random_range(0..t.cells().len());
+        t.cells_mut()[i] = match t.cells_mut()[i] {
             Cell::Alive => Cell::Dead,
             Cell::Dead => Cell::Alive,
             Cell::Unknown => Cell::Unknown,
         };
     }
     for _ in 0..blanks {
-        let i = rng.random_range(0..t.cells.len());
-        t.cells[i] = Cell::Unknown;
+        let i = rng.random_range(0..t.cells().len());
+        t.cells_mut()[i] = Cell::Unknown;
     }
 }
 
@@ -133,7 +133,7 @@ fn goe_cell(orient: u8, x: usize, y: usize) -> bool {
 
 /// A `w` x `h` target (both >= 10) holding the GoE under `orient` at (ox, oy), other cells from `fill`.
 fn around_goe(w: usize, h: usize, orient: u8, ox: usize, oy: usize, fill: &[Cell]) -> SpecGrid {
-    let mut t = SpecGrid { width: w, height: h, cells: fill.to_vec() };
+    let mut t = SpecGrid::from_cells(w, h, fill.to_vec()).unwrap();
     for y in 0..10 {
         for x in 0..10 {
             t.set(ox + x, oy + y, if goe_cell(orient, x, y) { Cell::Alive } else { Cell::Dead });
@@ -172,7 +172,7 @@ impl Tally {
 /// Cell codes: 0 dead, 1 alive, 2 unknown.
 fn to_spec(w: usize, h: usize, codes: &[u8]) -> SpecGrid {
     let cells = codes.iter().map(|&c| [Cell::Dead, Cell::Alive, Cell::Unknown][c as usize]).collect();
-    SpecGrid { width: w, height: h, cells }
+    SpecGrid::from_cells(w, h, cells).unwrap()
 }
 
 /// Independent cells, density 0.3..0.7, up to about 15% unknown.
@@ -197,10 +197,10 @@ fn evolved_strategy() -> impl Strategy<Value = SpecGrid> {
             }
             let mut t = image_of(&g);
             for i in flips {
-                t.cells[i] = if t.cells[i] == Cell::Alive { Cell::Dead } else { Cell::Alive };
+                t.cells_mut()[i] = if t.cells()[i] == Cell::Alive { Cell::Dead } else { Cell::Alive };
             }
             for i in blanks {
-                t.cells[i] = Cell::Unknown;
+                t.cells_mut()[i] = Cell::Unknown;
             }
             t
         })
@@ -224,9 +224,9 @@ fn goe_strategy() -> impl Strategy<Value = SpecGrid> {
             let mut t = around_goe(w, h, orient, ox, oy, &fill);
             match edit {
                 Some((i, true)) => {
-                    t.cells[i] = if t.cells[i] == Cell::Alive { Cell::Dead } else { Cell::Alive }
+                    t.cells_mut()[i] = if t.cells()[i] == Cell::Alive { Cell::Dead } else { Cell::Alive }
                 }
-                Some((i, false)) => t.cells[i] = Cell::Unknown,
+                Some((i, false)) => t.cells_mut()[i] = Cell::Unknown,
                 None => {}
             }
             t
@@ -288,7 +288,7 @@ fn seeded_small_targets_agree() {
         let t = if round % 200 == 100 {
             // Now and then a planted orphan, so that refutations are checked too.
             let (w, h) = (rng.random_range(10..=11), rng.random_range(10..=11));
-            let fill = uniform_target(&mut rng, w, h, 0.5, 0.5).cells;
+            let fill = uniform_target(&mut rng, w, h, 0.5, 0.5).cells().to_vec();
             let orient = rng.random_range(0..8);
             let (ox, oy) = (rng.random_range(0..=w - 10), rng.random_range(0..=h - 10));
             let mut t = around_goe(w, h, orient, ox, oy, &fill);

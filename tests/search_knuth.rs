@@ -63,7 +63,7 @@ fn knuth_predecessors_agree_with_window() {
     for i in 0..30 {
         let n = 3 + i % 5;
         let mut t = SpecGrid::new(n, n, Cell::Dead);
-        for c in t.cells.iter_mut() {
+        for c in t.cells_mut().iter_mut() {
             *c = if rng.random_bool(0.1) {
                 Cell::Unknown
             } else if rng.random_bool(0.5) {

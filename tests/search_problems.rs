@@ -163,7 +163,7 @@ fn random_spec(w: usize, h: usize, density: f64, unknown: f64, seed: u64) -> Spe
     use rand::{Rng, SeedableRng};
     let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
     let mut s = SpecGrid::new(w, h, Cell::Dead);
-    for c in s.cells.iter_mut() {
+    for c in s.cells_mut().iter_mut() {
         *c = if rng.random_bool(unknown) {
             Cell::Unknown
         } else if rng.random_bool(density) {
@@ -266,7 +266,7 @@ fn bad_descriptions_are_refused() {
 
 /// The slow twin of a predecessor search: try every parent window.
 fn brute_has_parent(target: &SpecGrid, rule: Rule) -> bool {
-    let (w, h) = (target.width + 2, target.height + 2);
+    let (w, h) = (target.width() + 2, target.height() + 2);
     (0u64..1 << (w * h)).any(|m| {
         let mut g = Grid::new(w, h);
         for i in 0..w * h {
@@ -290,7 +290,7 @@ proptest::proptest! {
         let rule: Rule = rule.parse().unwrap();
         let encoding = if rule == Rule::CONWAY { encoding } else { Encoding::Window };
         let mut t = SpecGrid::new(w, h, Cell::Dead);
-        for (i, c) in t.cells.iter_mut().enumerate() {
+        for (i, c) in t.cells_mut().iter_mut().enumerate() {
             *c = [Cell::Dead, Cell::Alive, Cell::Unknown][cells[i] as usize];
         }
         let enc = encode(&Problem::orphan(t.clone(), Boundary::Free), encoding, rule).unwrap();
@@ -312,7 +312,7 @@ fn every_two_by_two_target_under_sparse_rules_matches_brute_force() {
         for code in 0..81u32 {
             let mut t = SpecGrid::new(2, 2, Cell::Dead);
             for i in 0..4 {
-                t.cells[i] =
+                t.cells_mut()[i] =
                     [Cell::Dead, Cell::Alive, Cell::Unknown][(code / 3u32.pow(i as u32) % 3) as usize];
             }
             let enc = encode(&Problem::orphan(t.clone(), Boundary::Free), Encoding::Window, rule).unwrap();

@@ -112,7 +112,7 @@ pub fn write_csv<T: Serialize>(path: &Path, rows: &[T]) -> Result<()> {
         w.serialize(r)?;
     }
     let bytes = w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))?;
-    lifesearch::fsutil::atomic_write(path, &bytes)?;
+    lifesearch::atomic_write(path, &bytes)?;
     Ok(())
 }
 
@@ -128,7 +128,7 @@ pub fn read_csv<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
 
 /// Write a text output (generated Markdown) atomically.
 pub fn write_text(path: &Path, text: &str) -> Result<()> {
-    lifesearch::fsutil::atomic_write(path, text.as_bytes())?;
+    lifesearch::atomic_write(path, text.as_bytes())?;
     Ok(())
 }
 
@@ -265,7 +265,7 @@ impl Manifest {
         if !p.exists() {
             return Ok(Manifest::default());
         }
-        let text = lifesearch::fsutil::read_text(&p)?;
+        let text = lifesearch::read_text(&p)?;
         serde_json::from_str(&text).with_context(|| format!("{}: not a manifest", p.display()))
     }
     pub fn save(&self, root: &Path) -> Result<()> {
@@ -392,7 +392,7 @@ pub fn publish(staged: &Ctx, ctx: &Ctx, e: &crate::exp::Experiment) -> Result<()
         }
         if std::fs::rename(&from, &to).is_err() {
             let bytes = std::fs::read(&from).with_context(|| format!("{}", from.display()))?;
-            lifesearch::fsutil::atomic_write(&to, &bytes)?;
+            lifesearch::atomic_write(&to, &bytes)?;
         }
     }
     Ok(())

@@ -40,7 +40,7 @@ pub fn render(base: &Path, chart: &impl Chart) -> Result<()> {
         chart.draw(&root)?;
         root.present().map_err(pe)?;
     }
-    lifesearch::fsutil::atomic_write(&base.with_extension("svg"), svg.as_bytes())?;
+    lifesearch::atomic_write(&base.with_extension("svg"), svg.as_bytes())?;
     // The bitmap backend writes a file itself: draw into a temporary name, then rename.
     let dir = base.parent().unwrap_or(Path::new("."));
     let name = base.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();

@@ -62,7 +62,7 @@ const SYMMETRIES: [&str; 8] =
 
 /// `t` under symmetry `k` (an index into [`SYMMETRIES`]).
 pub fn transformed(t: &SpecGrid, k: usize) -> SpecGrid {
-    let (w, h) = (t.width, t.height);
+    let (w, h) = (t.width(), t.height());
     let turns = matches!(k, 1 | 3 | 6 | 7);
     let (nw, nh) = if turns { (h, w) } else { (w, h) };
     let mut out = SpecGrid::new(nw, nh, Cell::Dead);
@@ -138,15 +138,15 @@ fn drafts(lit: &[(String, SpecGrid)], rng: &mut impl Rng) -> Vec<Draft> {
         let (src, t) = pick_turned(rng);
         let (mx, my) = (rng.random_range(2..=16), rng.random_range(2..=16));
         let d = *[0.2, 0.35, 0.5].choose(rng).expect("densities");
-        let mut field = SpecGrid::random(t.width + mx, t.height + my, d, 0.0, rng);
+        let mut field = SpecGrid::random(t.width() + mx, t.height() + my, d, 0.0, rng);
         let (ox, oy) = (rng.random_range(0..=mx), rng.random_range(0..=my));
-        for y in 0..t.height {
-            for x in 0..t.width {
+        for y in 0..t.height() {
+            for x in 0..t.width() {
                 field.set(ox + x, oy + y, t.get(x, y));
             }
         }
         out.push(Draft {
-            name: format!("emb-{i:02}-{}x{}", field.width, field.height),
+            name: format!("emb-{i:02}-{}x{}", field.width(), field.height()),
             kind: "embedded",
             source: format!("{src}, at ({ox},{oy}) in a random field of density {d}"),
             target: field,
@@ -154,7 +154,7 @@ fn drafts(lit: &[(String, SpecGrid)], rng: &mut impl Rng) -> Vec<Draft> {
     }
     for i in 0..8 {
         let (src, mut t) = pick_turned(rng);
-        let (x, y) = (rng.random_range(0..t.width), rng.random_range(0..t.height));
+        let (x, y) = (rng.random_range(0..t.width()), rng.random_range(0..t.height()));
         let c = if t.get(x, y) == Cell::Alive { Cell::Dead } else { Cell::Alive };
         t.set(x, y, c);
         out.push(Draft {
@@ -167,7 +167,7 @@ fn drafts(lit: &[(String, SpecGrid)], rng: &mut impl Rng) -> Vec<Draft> {
     for i in 0..12 {
         let (t, src) = soup_child(rng);
         out.push(Draft {
-            name: format!("soup-{i:02}-{}x{}", t.width, t.height),
+            name: format!("soup-{i:02}-{}x{}", t.width(), t.height()),
             kind: "soup",
             source: src,
             target: t,
@@ -196,13 +196,13 @@ fn drafts(lit: &[(String, SpecGrid)], rng: &mut impl Rng) -> Vec<Draft> {
                 (SpecGrid::random(s, s, 0.5, 0.0, rng), "uniformly random cells, density 0.5".into())
             }
         };
-        for c in t.cells.iter_mut() {
+        for c in t.cells_mut().iter_mut() {
             if rng.random_bool(f) {
                 *c = Cell::Unknown;
             }
         }
         out.push(Draft {
-            name: format!("unk-{i:02}-{}x{}", t.width, t.height),
+            name: format!("unk-{i:02}-{}x{}", t.width(), t.height()),
             kind: "unknown",
             source: format!("{src}, each cell made ? with probability {f}"),
             target: t,
@@ -240,7 +240,7 @@ pub fn verdict(t: &SpecGrid) -> Result<(bool, Vec<&'static str>)> {
     let gw = gridwalker::decide_orphan(t, &Options::default())?;
     let mut by = vec!["cadical", "gridwalker"];
     ensure!(sat_orphan == gw.predecessor.is_none(), "CaDiCaL and GRIDWALKER disagree");
-    if t.width.min(t.height) <= MAX_SIDE {
+    if t.width().min(t.height()) <= MAX_SIDE {
         let a = lifesearch::automaton::decide(t, Rule::CONWAY)?;
         ensure!(sat_orphan == a.predecessor.is_none(), "CaDiCaL and the automaton disagree");
         by.push("automaton");
@@ -288,7 +288,7 @@ pub fn generate(lit_root: &Path, out: &Path, seed: u64, progress: bool) -> Resul
             format!("literature/{}.{ext}", d.name.trim_start_matches("lit-"))
         } else {
             let f = format!("patterns/{}.{ext}", d.name);
-            lifesearch::fsutil::atomic_write(&out.join(&f), pattern_text(d).as_bytes())?;
+            lifesearch::atomic_write(&out.join(&f), pattern_text(d).as_bytes())?;
             f
         };
         entries.push(Entry {
@@ -296,8 +296,8 @@ pub fn generate(lit_root: &Path, out: &Path, seed: u64, progress: bool) -> Resul
             kind: d.kind.into(),
             file,
             source: d.source.clone(),
-            width: d.target.width,
-            height: d.target.height,
+            width: d.target.width(),
+            height: d.target.height(),
             live: d.target.count(Cell::Alive),
             unknown: d.target.count(Cell::Unknown),
             verdict: if orphan { "orphan" } else { "predecessor" }.into(),
@@ -329,7 +329,7 @@ pub fn read(dir: &Path) -> Result<Vec<(Entry, SpecGrid)>> {
     for (i, e) in entries.into_iter().enumerate() {
         let path = dir.join(&e.file);
         let t = read_target(&path)?;
-        if (t.width, t.height, t.count(Cell::Alive), t.count(Cell::Unknown))
+        if (t.width(), t.height(), t.count(Cell::Alive), t.count(Cell::Unknown))
             != (e.width, e.height, e.live, e.unknown)
         {
             bail!(
@@ -341,8 +341,8 @@ pub fn read(dir: &Path) -> Result<Vec<(Entry, SpecGrid)>> {
                 e.height,
                 e.live,
                 e.unknown,
-                t.width,
-                t.height,
+                t.width(),
+                t.height(),
                 t.count(Cell::Alive),
                 t.count(Cell::Unknown)
             );

@@ -9,9 +9,10 @@
 
 use super::mask::Mask;
 use super::table::{Line, MAX_SIDE, Table};
+use crate::base::verify::checked_parent;
+use crate::base::{Counters, OrphanEngine, OrphanQuery, Verdict};
 use crate::error::{Error, Result};
 use crate::life::{Cell, Grid, Rule, SpecGrid};
-use crate::search::verify::checked_parent;
 
 /// The automaton's answer for one pattern.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,7 +55,7 @@ fn step(set: &StateSet, masks: &super::table::StepMasks) -> StateSet {
 /// The target as lines across the axis the automaton walks along, and whether
 /// that meant reading rows (the pattern is wider than it is tall).
 fn lines_of(target: &SpecGrid) -> Result<(Vec<Line>, usize, bool)> {
-    let (w, h) = (target.width, target.height);
+    let (w, h) = (target.width(), target.height());
     if w == 0 || h == 0 {
         return Err(Error::invalid(format!("the automaton needs a non-empty pattern, not {w}x{h}")));
     }
@@ -89,7 +90,7 @@ fn lines_of(target: &SpecGrid) -> Result<(Vec<Line>, usize, bool)> {
 /// shorter one must be at most [`MAX_SIDE`]. A predecessor is rebuilt from the
 /// stored state sets and evolved by the naive engine before it is returned.
 pub fn decide(target: &SpecGrid, rule: Rule) -> Result<AutomatonAnswer> {
-    if target.cells.len() != target.width * target.height {
+    if target.cells().len() != target.width() * target.height() {
         return Err(Error::invalid("malformed target: cell count differs from width x height"));
     }
     let (lines, side, transposed) = lines_of(target)?;
@@ -155,3 +156,31 @@ fn walk_back(table: &Table, lines: &[Line], layers: &[StateSet], transposed: boo
     g
 }
 // ANCHOR_END: walk_back
+
+/// The column automaton as an [`OrphanEngine`]: any Life-like rule, targets at
+/// most [`MAX_SIDE`] cells on their shorter side. It cannot be stopped, but
+/// ends within milliseconds.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Engine;
+
+impl OrphanEngine for Engine {
+    fn name(&self) -> &'static str {
+        "automaton"
+    }
+    fn supports(&self, q: &OrphanQuery) -> Result<()> {
+        lines_of(&q.searched()).map(|_| ())
+    }
+    fn decide(&self, q: &OrphanQuery) -> Result<Verdict> {
+        let start = std::time::Instant::now();
+        let a = decide(&q.searched(), q.rule)?;
+        let counters = Counters {
+            peak_states: Some(a.peak_states),
+            states_expanded: Some(a.states_expanded),
+            ..Counters::default()
+        };
+        let mut v = Verdict::new(a.predecessor, self.name(), start.elapsed(), counters);
+        v.transposed = Some(a.transposed);
+        v.emptied_at = a.emptied_at;
+        Ok(v)
+    }
+}

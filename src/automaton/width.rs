@@ -608,29 +608,6 @@ pub fn search(o: &WidthOptions) -> Result<(WidthResult, WidthAutomaton, Family)>
 }
 // ANCHOR_END: search
 
-// ANCHOR: verify_orphan
-/// Check a found orphan twice, by engines the search does not use: the
-/// column automaton reading this one pattern, and CaDiCaL on its encoding
-/// (free cells around it).
-pub fn verify_orphan(rows: &[String], rule: Rule) -> Result<()> {
-    use crate::cnf::{Outcome, SolverKind, new_solver};
-    use crate::search::{Boundary, Encoding, Problem, encode, solve};
-    let target = target_of_rows(rows);
-    if super::decide(&target, rule)?.predecessor.is_some() {
-        return Err(Error::invalid(
-            "internal error: the column automaton finds a parent for the orphan found",
-        ));
-    }
-    let enc = encode(&Problem::orphan(target, Boundary::Free), Encoding::default(), rule)?;
-    let mut solver = new_solver(SolverKind::Cadical)?;
-    match solve(&enc, solver.as_mut())?.outcome {
-        Outcome::Unsat => Ok(()),
-        Outcome::Sat => Err(Error::invalid("internal error: CaDiCaL finds a parent for the orphan found")),
-        Outcome::Unknown => Err(Error::invalid("CaDiCaL gave up on the orphan found")),
-    }
-}
-// ANCHOR_END: verify_orphan
-
 const GIB: f64 = (1u64 << 30) as f64;
 
 /// Successor sets (at most) held at once: the successors of one chunk of a

@@ -85,14 +85,14 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             if a.icnf {
                 let targets = a.files.iter().map(|f| read_target(f)).collect::<anyhow::Result<Vec<_>>>()?;
                 ensure!(boundary == Boundary::Free, "--icnf streams use free surroundings");
-                let (w, h) = (targets[0].width, targets[0].height);
+                let (w, h) = (targets[0].width(), targets[0].height());
                 for (t, f) in targets.iter().zip(&a.files) {
                     ensure!(
-                        (t.width, t.height) == (w, h),
+                        (t.width(), t.height()) == (w, h),
                         "{}: a {}x{} pattern in a stream of {w}x{h} patterns",
                         f.display(),
-                        t.width,
-                        t.height
+                        t.width(),
+                        t.height()
                     );
                 }
                 return emit(

@@ -3,14 +3,12 @@
 //! patterns at most six cells on one side); a predecessor is only ever
 //! printed after it has been evolved into the pattern.
 
-use crate::cnf::{Outcome, SolverKind, new_solver};
+use crate::cnf::SolverKind;
+use crate::engine::{EngineOptions, OrphanQuery};
 use crate::gridwalker::{self, Convention, Variant};
-use crate::life::{Cell, Grid, Rule, SpecGrid};
-use crate::search::encode::effective_target;
-use crate::search::{Boundary, Encoding, Problem, encode, solve};
-use anyhow::bail;
+use crate::life::{Cell, Rule, SpecGrid};
+use crate::search::{Boundary, Encoding};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 /// A solver for the orphan question: a SAT solver or GRIDWALKER.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,7 +75,7 @@ pub struct Args {
     /// GRIDWALKER's pixel numbering.
     #[arg(long, value_enum, default_value_t)]
     pub convention: Convention,
-    /// The rule, for `--solver automaton` (the other solvers answer for B3/S23).
+    /// The rule (any Life-like rule; the knuth encoding knows B3/S23 only).
     #[arg(long, default_value = "B3/S23")]
     pub rule: Rule,
     /// Print one JSON object.
@@ -90,131 +88,39 @@ pub fn read_target(path: &Path) -> anyhow::Result<SpecGrid> {
     Ok(crate::formats::target::read_target(path)?)
 }
 
-/// The answer before printing.
-struct Report {
-    orphan: bool,
-    /// The engine that answered (differs from the solver for `auto`).
-    engine: &'static str,
-    /// The automaton's column (or row) where its state set emptied.
-    emptied_at: Option<(usize, bool)>,
-    predecessor: Option<Grid>,
-    millis: f64,
-    stats: serde_json::Map<String, serde_json::Value>,
-}
-
-fn with_sat(
-    kind: SolverKind,
-    target: &SpecGrid,
-    boundary: Boundary,
-    encoding: Encoding,
-) -> anyhow::Result<Report> {
-    let problem = Problem::orphan(target.clone(), boundary);
-    let mut solver = new_solver(kind)?;
-    let start = Instant::now();
-    let enc = encode(&problem, encoding, Rule::CONWAY)?;
-    let encode_millis = start.elapsed().as_secs_f64() * 1e3;
-    // `millis` is the solver's time (loading the clauses and solving); building
-    // the clauses is reported beside the counters.
-    let a = solve(&enc, solver.as_mut())?;
-    let millis = a.millis;
-    let mut stats = serde_json::to_value(&a.stats)?.as_object().cloned().unwrap_or_default();
-    stats.insert("encode_millis".into(), encode_millis.into());
-    match a.outcome {
-        Outcome::Sat => Ok(Report {
-            orphan: false,
-            engine: kind.name(),
-            emptied_at: None,
-            predecessor: a.generations.into_iter().next(),
-            millis,
-            stats,
-        }),
-        Outcome::Unsat => Ok(Report {
-            orphan: true,
-            engine: kind.name(),
-            emptied_at: None,
-            predecessor: None,
-            millis,
-            stats,
-        }),
-        Outcome::Unknown => bail!("{kind} gave up without an answer"),
-    }
-}
-
-fn with_gridwalker(target: &SpecGrid, variant: Variant, convention: Convention) -> anyhow::Result<Report> {
-    let start = Instant::now();
-    let answer = gridwalker::decide_orphan(target, &gridwalker::Options { variant, convention })?;
-    let millis = start.elapsed().as_secs_f64() * 1e3;
-    let stats = answer.stats.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(*v))).collect();
-    Ok(Report {
-        orphan: answer.predecessor.is_none(),
-        engine: "gridwalker",
-        emptied_at: None,
-        predecessor: answer.predecessor,
-        millis,
-        stats,
-    })
-}
-
-fn with_automaton(target: &SpecGrid, rule: Rule) -> anyhow::Result<Report> {
-    let start = Instant::now();
-    let a = crate::automaton::decide(target, rule)?;
-    let millis = start.elapsed().as_secs_f64() * 1e3;
-    let mut stats = serde_json::Map::new();
-    stats.insert("peak_states".into(), a.peak_states.into());
-    stats.insert("states_expanded".into(), a.states_expanded.into());
-    stats.insert("transposed".into(), a.transposed.into());
-    Ok(Report {
-        orphan: a.predecessor.is_none(),
-        engine: "automaton",
-        emptied_at: a.emptied_at.map(|i| (i, a.transposed)),
-        predecessor: a.predecessor,
-        millis,
-        stats,
-    })
-}
-
-fn with_auto(target: &SpecGrid, boundary: Boundary) -> anyhow::Result<Report> {
-    let a = crate::search::portfolio::decide_orphan_auto(target, boundary)?;
-    Ok(Report {
-        orphan: a.found.is_none(),
-        engine: a.engine.name(),
-        emptied_at: None,
-        predecessor: a.found,
-        millis: a.millis,
-        stats: a.stats.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(*v))).collect(),
-    })
-}
-
 pub fn run(a: Args) -> anyhow::Result<()> {
     let target = read_target(&a.file)?;
     let boundary = if a.dead_surroundings { Boundary::Dead } else { Boundary::Free };
-    if let OrphanSolver::Sat(kind) = a.solver
-        && !kind.available()
-    {
-        new_solver(kind)?; // the clear "not compiled in" error
-    }
-    if a.rule != Rule::CONWAY && a.solver != OrphanSolver::Automaton {
-        bail!("--rule {} needs --solver automaton (the other solvers answer for B3/S23 only)", a.rule);
-    }
-    let report = match a.solver {
-        OrphanSolver::Sat(kind) => with_sat(kind, &target, boundary, a.encoding)?,
-        OrphanSolver::Gridwalker => {
-            with_gridwalker(&effective_target(&target, boundary), a.variant, a.convention)?
-        }
-        OrphanSolver::Automaton => with_automaton(&effective_target(&target, boundary), a.rule)?,
-        OrphanSolver::Auto => with_auto(&target, boundary)?,
+    let options = EngineOptions {
+        encoding: a.encoding,
+        gridwalker: gridwalker::Options { variant: a.variant, convention: a.convention },
     };
+    let engine = crate::engine::build(a.solver.name(), &options)?;
+    let query = OrphanQuery::new(target.clone()).rule(a.rule).boundary(boundary);
+    engine.supports(&query)?; // e.g. the clear "not compiled in" error
+    let report = engine.decide(&query)?;
+    // A SAT engine's `millis` is the solver's time (loading the clauses and
+    // solving); building the clauses is reported beside the counters.
+    let millis = report.elapsed.saturating_sub(report.encode_time.unwrap_or_default()).as_secs_f64() * 1e3;
+    let mut stats = serde_json::to_value(&report.counters)?.as_object().cloned().unwrap_or_default();
+    if let Some(t) = report.encode_time {
+        stats.insert("encode_millis".into(), (t.as_secs_f64() * 1e3).into());
+    }
+    if let Some(t) = report.transposed {
+        stats.insert("transposed".into(), t.into());
+    }
+    let emptied_at = report.emptied_at.map(|i| (i, report.transposed.unwrap_or(false)));
     // Every predecessor was checked by simulation inside the library.
     if a.json {
         let mut v = serde_json::json!({
-            "orphan": report.orphan,
-            "predecessor": report.predecessor.as_ref().map(|g| g.to_rows()),
+            "orphan": report.is_orphan(),
+            "predecessor": report.parent.as_ref().map(|g| g.to_rows()),
             "solver": a.solver.name(),
             "engine": report.engine,
-            "millis": report.millis,
-            "stats": report.stats,
+            "millis": millis,
+            "stats": stats,
         });
-        if let Some((i, _)) = report.emptied_at {
+        if let Some((i, _)) = emptied_at {
             v["emptied_at"] = i.into();
         }
         println!("{v}");
@@ -222,19 +128,19 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         let unknown = target.count(Cell::Unknown);
         println!(
             "{}x{} pattern ({unknown} unknown cells): {} ({} in {:.3} ms)",
-            target.width,
-            target.height,
-            if report.orphan { "orphan" } else { "has a predecessor" },
+            target.width(),
+            target.height(),
+            if report.is_orphan() { "orphan" } else { "has a predecessor" },
             report.engine,
-            report.millis
+            millis
         );
-        if let Some((i, transposed)) = report.emptied_at {
+        if let Some((i, transposed)) = emptied_at {
             println!(
                 "the automaton's state set emptied at {} {i} (0-based)",
                 if transposed { "row" } else { "column" }
             );
         }
-        if let Some(p) = &report.predecessor {
+        if let Some(p) = &report.parent {
             for row in p.to_rows() {
                 println!("{row}");
             }

@@ -109,7 +109,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             }
         }
         Verdict::Narrowest { rows, .. } => {
-            crate::automaton::width::verify_orphan(rows, a.rule).context("verifying the orphan found")?;
+            crate::search::sat::verify_orphan(rows, a.rule).context("verifying the orphan found")?;
             if let Some(path) = &a.output {
                 crate::fsutil::atomic_write(path, format!("{}\n", rows.join("\n")).as_bytes())?;
             }

@@ -13,7 +13,8 @@
 //!
 //! Book: Part II, chapter 6, section 6.1.1, Table 6.3 (`book/src/thesis/ch6.md`).
 
-use crate::cnf::solver::{Outcome, SolverKind, SolverStats, new_solver};
+use crate::cnf::backends::new_solver;
+use crate::cnf::solver::{Outcome, SolverKind, SolverStats};
 use crate::cnf::{IcnfScript, dimacs};
 use crate::error::{Error, Location, Result};
 use std::io::Read;

@@ -18,7 +18,8 @@ pub mod knuth_format;
 pub mod lit;
 pub mod solver;
 
+pub use backends::new_solver;
 pub use formula::Formula;
 pub use icnf::{IcnfItem, IcnfScript};
 pub use lit::{Clause, Lit, Var};
-pub use solver::{Outcome, Solver, SolverKind, SolverStats, Stop, new_solver};
+pub use solver::{Outcome, Solver, SolverKind, SolverStats, Stop};

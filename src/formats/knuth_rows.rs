@@ -48,14 +48,14 @@ pub fn parse_spec(loc: &Location, text: &str) -> Result<SpecGrid> {
 /// Parse a concrete pattern (no `?`).
 pub fn parse(loc: &Location, text: &str) -> Result<Grid> {
     let spec = parse_spec(loc, text)?;
-    if let Some(i) = spec.cells.iter().position(|&c| c == Cell::Unknown) {
-        let line = rows(text)[i / spec.width].0;
+    if let Some(i) = spec.cells().iter().position(|&c| c == Cell::Unknown) {
+        let line = rows(text)[i / spec.width()].0;
         return Err(Error::parse(&loc.at(line), "unknown cell '?' in a concrete pattern"));
     }
-    let mut g = Grid::try_new(spec.width, spec.height)
+    let mut g = Grid::try_new(spec.width(), spec.height())
         .map_err(|e| Error::parse(&loc.at(rows(text)[0].0), e.to_string()))?;
-    for y in 0..spec.height {
-        for x in 0..spec.width {
+    for y in 0..spec.height() {
+        for x in 0..spec.width() {
             g.set(x, y, spec.get(x, y) == Cell::Alive);
         }
     }

@@ -72,25 +72,26 @@ impl Pattern {
 }
 
 /// The formats we read and write.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// Life 1.05 (WinLife `.LIF`, Xlife `.life`): `#P` blocks of `.` and `*`.
-    #[value(name = "lif")]
+    #[cfg_attr(feature = "cli", value(name = "lif"))]
     Lif,
     /// Life 1.06: one `x y` line per live cell.
-    #[value(name = "lif106")]
+    #[cfg_attr(feature = "cli", value(name = "lif106"))]
     Lif106,
     /// LifeWiki plaintext `.cells`: `!` comments, rows of `.` and `O`.
-    #[value(name = "cells")]
+    #[cfg_attr(feature = "cli", value(name = "cells"))]
     Cells,
     /// Run-length encoded, as Golly writes it.
-    #[value(name = "rle")]
+    #[cfg_attr(feature = "cli", value(name = "rle"))]
     Rle,
     /// Knuth's rows of `.` and `*` (and `?` in search targets).
-    #[value(name = "txt")]
+    #[cfg_attr(feature = "cli", value(name = "txt"))]
     Txt,
     /// Golly's macrocell `.mc`: a HashLife quadtree, node by node.
-    #[value(name = "mc")]
+    #[cfg_attr(feature = "cli", value(name = "mc"))]
     Mc,
 }
 

@@ -11,10 +11,10 @@ use rayon::prelude::*;
 /// One failed question fails the whole call with its error: a batch never
 /// quietly hands back fewer answers than it was asked for.
 pub fn decide_many(targets: &[SpecGrid], options: &Options) -> crate::Result<Vec<OrphanAnswer>> {
-    let tamper = crate::search::verify::tampering();
+    let tamper = crate::base::verify::tampering();
     targets
         .par_iter()
-        .map(|t| crate::search::verify::with_tampering(tamper, || decide_orphan(t, options)))
+        .map(|t| crate::base::verify::with_tampering(tamper, || decide_orphan(t, options)))
         .collect()
 }
 // ANCHOR_END: decide_many

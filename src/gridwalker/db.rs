@@ -386,7 +386,7 @@ mod tests {
 
     fn target() -> SpecGrid {
         // Table 6.1's #4 (a non-orphan found after 10 probes).
-        crate::search::known::garden_of_eden_with_alive(2, 0)
+        crate::base::known::garden_of_eden_with_alive(2, 0)
     }
 
     #[test]

@@ -160,7 +160,7 @@ pub struct Solver<S: SliceStore, L: Layout> {
     pub(crate) rule: Rule,
     /// Raised by another thread (a portfolio's other engine answered, a time
     /// limit passed): the search gives up at its next node.
-    pub(crate) stop: Option<crate::cnf::solver::Stop>,
+    pub(crate) stop: Option<crate::stop::Stop>,
     /// Subproblems known to fail, by the 128-bit hash of their undecided
     /// slices (see `memo.rs`); `None` when the variant does not remember.
     pub(crate) failed: Option<std::collections::HashSet<u128, rustc_hash::FxBuildHasher>>,
@@ -185,11 +185,11 @@ pub struct Solver<S: SliceStore, L: Layout> {
 impl<S: SliceStore, L: Layout> Solver<S, L> {
     /// One slice per target cell: 140 live, 372 dead, 512 unknown (for Conway).
     pub fn new(target: &SpecGrid, rule: Rule, variant: Variant, mut store: S) -> Self {
-        let cells = target.cells.iter().map(|&c| store.initial(c)).collect::<Vec<_>>();
+        let cells = target.cells().iter().map(|&c| store.initial(c)).collect::<Vec<_>>();
         let n = cells.len();
         Solver {
-            width: target.width,
-            height: target.height,
+            width: target.width(),
+            height: target.height(),
             cells,
             dirty: vec![
                 if matches!(variant, Variant::Track | Variant::ThesisTrack) {
@@ -233,7 +233,7 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     }
 
     /// Give up at the next node once `stop` is raised.
-    pub fn set_stop(&mut self, stop: Option<crate::cnf::solver::Stop>) {
+    pub fn set_stop(&mut self, stop: Option<crate::stop::Stop>) {
         self.stop = stop;
     }
 
@@ -456,7 +456,7 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
 /// known cell? Windows up to 64 cells wide are stepped by LIFECUBE's adder
 /// network a word per row, wider ones by naive counting.
 pub fn verify(parent: &Grid, target: &SpecGrid, rule: Rule) -> bool {
-    if parent.width() != target.width + 2 || parent.height() != target.height + 2 {
+    if parent.width() != target.width() + 2 || parent.height() != target.height() + 2 {
         return false;
     }
     if parent.width() <= 64 {
@@ -474,8 +474,8 @@ pub fn verify(parent: &Grid, target: &SpecGrid, rule: Rule) -> bool {
 /// Does the next generation `alive(x, y)` of the parent window show every
 /// known cell of `target` (one cell in from the window's edge)?
 fn gives(target: &SpecGrid, alive: impl Fn(usize, usize) -> bool) -> bool {
-    (0..target.height).all(|y| {
-        (0..target.width).all(|x| match target.get(x, y) {
+    (0..target.height()).all(|y| {
+        (0..target.width()).all(|x| match target.get(x, y) {
             Cell::Unknown => true,
             Cell::Alive => alive(x + 1, y + 1),
             Cell::Dead => !alive(x + 1, y + 1),

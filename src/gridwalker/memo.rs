@@ -1,11 +1,8 @@
-//! Remembering failed subproblems. Once GridSolve has made every pair of
-//! neighbouring slices consistent, whether the grid can still be completed
-//! depends only on its undecided slices: a decided (unit) slice has passed
-//! all it knows to its undecided neighbours, and decided neighbours already
-//! agree. Two branches of the search that leave the same undecided slices
-//! are the same subproblem, so a subproblem that failed once fails again.
+//! Failed subproblems: the key of the grid's undecided slices, so that the
+//! search can skip a subproblem that failed once (why that is sound: the book).
 //!
-//! Book: Part IV, "A GRIDWALKER that never loses badly".
+//! Book: Part IV, "A GRIDWALKER that never loses badly", section "What fixes it"
+//! (`book/src/beyond/robust.md`).
 
 use super::convention::Layout;
 use super::grid::Solver;

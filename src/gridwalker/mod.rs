@@ -22,8 +22,9 @@ pub mod solve;
 pub mod stack;
 pub mod store;
 
-use crate::cnf::solver::Stop;
+use crate::base::{Counters, OrphanEngine, OrphanQuery, Verdict};
 use crate::life::{Grid, Rule, SpecGrid};
+use crate::stop::Stop;
 use convention::{Figure52, Layout, ThesisCode};
 use db::DbStore;
 use grid::Solver;
@@ -31,7 +32,8 @@ use solve::Start;
 use store::{PlainStore, SliceStore};
 
 /// GridSolve variants: the thesis' (Tables 6.4 and 6.5) and ours.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Variant {
     /// Basic's sweeps with a search that restarts, weighs cells by their part
@@ -77,14 +79,15 @@ impl Variant {
 }
 
 /// How the nine pixels of a 3x3 constellation are numbered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Convention {
     /// Pixel 0 top-right (the thesis' code): the default, as only it reproduces its search counts.
     #[default]
     ThesisCode,
     /// Pixel 0 top-left, row-major (the thesis' Figure 5.2).
-    #[value(name = "figure-5-2")]
+    #[cfg_attr(feature = "cli", value(name = "figure-5-2"))]
     #[serde(rename = "figure-5-2")]
     Figure52,
 }
@@ -129,7 +132,7 @@ pub fn decide_orphan_stoppable(
     rule: Rule,
     stop: Option<&Stop>,
 ) -> crate::Result<OrphanAnswer> {
-    if target.cells.len() != target.width * target.height {
+    if target.cells().len() != target.width() * target.height() {
         return Err(crate::Error::invalid("malformed target: cell count differs from width x height"));
     }
     let v = options.variant;
@@ -188,7 +191,7 @@ pub(crate) fn decide<S: SliceStore, L: Layout>(
     solver.stop = stop.cloned();
     let found = if solver.cells.is_empty() {
         // Nothing is asked of the parent: the empty window will do.
-        Some(Grid::new(target.width + 2, target.height + 2))
+        Some(Grid::new(target.width() + 2, target.height() + 2))
     } else if solver.has_empty() || solver.grid_solve(Start::Fresh).is_err() {
         None
     } else if variant == Variant::Robust {
@@ -197,7 +200,7 @@ pub(crate) fn decide<S: SliceStore, L: Layout>(
         solver.unique_solution(0)?
     };
     let predecessor = match found {
-        Some(p) => Some(crate::search::verify::checked_parent(p, target, 1, rule, "gridwalker")?),
+        Some(p) => Some(crate::base::verify::checked_parent(p, target, 1, rule, "gridwalker")?),
         None => None,
     };
     let mut stats = solver.stats.named();
@@ -237,4 +240,21 @@ fn first_solve_in<L: Layout>(target: &SpecGrid, rule: Rule) -> SliceReport {
         (i % s.width, i / s.width, slice.count(), on, off)
     });
     SliceReport { width: s.width, height: s.height, sizes: s.counts(), contradiction, min }
+}
+
+/// GRIDWALKER as an [`OrphanEngine`]: any Life-like rule, every variant and
+/// pixel numbering; stopped by the query's flag (polled at every node). It
+/// does not watch a clock: a time limit is the caller's stop flag.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Engine(pub Options);
+
+impl OrphanEngine for Engine {
+    fn name(&self) -> &'static str {
+        "gridwalker"
+    }
+    fn decide(&self, q: &OrphanQuery) -> crate::Result<Verdict> {
+        let start = std::time::Instant::now();
+        let a = decide_orphan_stoppable(&q.searched(), &self.0, q.rule, q.stop.as_ref())?;
+        Ok(Verdict::new(a.predecessor, self.name(), start.elapsed(), Counters::from_pairs(&a.stats)))
+    }
 }

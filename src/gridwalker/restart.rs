@@ -1,24 +1,9 @@
-//! The default search: restarts. The thesis' search splits the smallest
-//! slice first and never looks back; on most Gardens of Eden that is the
-//! fastest way there is, but on some it loses its way for minutes (Eker's
-//! 5x45 orphan; a large soup). Here the search runs in rounds with a budget
-//! of nodes that doubles each round, and each round runs twice, once with
-//! each of two ways to pick the slice to split:
+//! GRIDWALKER's default search: rounds of restarts with a doubling node
+//! budget, each round run once choosing slices by dom/wdeg and once along the
+//! pattern's long axis (the front), sharing the cells' weights and the failed
+//! subproblems of `memo.rs`. Why this order and what it buys: the book.
 //!
-//! - dom/wdeg: the smallest slice relative to its part in past
-//!   contradictions, which finds the knot of a compact orphan at once and
-//!   leaves the rest of a large pattern alone;
-//! - the front: along the pattern's long axis, a line at a time, which with
-//!   remembered failures turns a long thin pattern into a walk of a finite
-//!   automaton, as Hardouin-Duparc's method does.
-//!
-//! Both share what they learn: the cells' weights and the failed
-//! subproblems (`memo.rs`), which stay true whatever the order of splits.
-//! The first run (dom/wdeg without memory, which at first is GetMinSlice)
-//! is the thesis' search in all but the order of ties, so the easy cases
-//! pay nothing for the rest.
-//!
-//! Book: Part IV, "A GRIDWALKER that never loses badly".
+//! Book: Part IV, "A GRIDWALKER that never loses badly" (`book/src/beyond/robust.md`).
 
 use super::convention::Layout;
 use super::grid::{Pivot, Solver};
@@ -33,8 +18,8 @@ const MEMO_CAP: usize = 1 << 22;
 
 impl<S: SliceStore, L: Layout> Solver<S, L> {
     // ANCHOR: restarts
-    /// A verified predecessor or `None`, by rounds of restarts (see the
-    /// module's documentation). Call it on a grid already solved once.
+    /// A verified predecessor or `None`, by rounds of restarts. Call it on a
+    /// grid already solved once.
     pub fn restarting_solution(&mut self) -> crate::Result<Option<Grid>> {
         let root = self.cells.clone();
         let mut budget = FIRST_BUDGET;

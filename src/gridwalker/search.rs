@@ -25,7 +25,7 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
             self.out_of_nodes = true;
             return Err(crate::Error::Interrupted);
         }
-        if self.stop.as_ref().is_some_and(crate::cnf::Stop::poll) {
+        if self.stop.as_ref().is_some_and(crate::stop::Stop::poll) {
             return Err(crate::Error::Interrupted);
         }
         self.stats.max_depth = self.stats.max_depth.max(depth as u64);

@@ -15,10 +15,10 @@
 use super::convention::{Layout, ThesisCode};
 use super::slice::Slice;
 use super::sliver::{Contradiction, confront_ew, confront_ns};
-use crate::cnf::Stop;
+use crate::base::Symmetry;
+use crate::base::verify::{checked_cycle, checked_parent};
 use crate::life::{Cell, Grid, Rule, SpecGrid, Topology, naive};
-use crate::search::problem::Symmetry;
-use crate::search::verify::{checked_cycle, checked_parent};
+use crate::stop::Stop;
 use std::collections::HashMap;
 
 type L = ThesisCode;
@@ -343,7 +343,7 @@ impl Shape for Linear<'_> {
         (1..=self.t)
             .map(|g| {
                 let m = (self.t - g) as i64;
-                (g, (-m, -m, self.target.width + 2 * m as usize, self.target.height + 2 * m as usize))
+                (g, (-m, -m, self.target.width() + 2 * m as usize, self.target.height() + 2 * m as usize))
             })
             .collect()
     }
@@ -415,7 +415,7 @@ pub struct StackSearch {
 /// cells, or `None` if there is none (complete). The answer is the
 /// (W+2t)x(H+2t) window; evolving it t times gives the target in its centre.
 pub fn predecessor(target: &SpecGrid, generations: usize, rule: Rule) -> crate::Result<StackSearch> {
-    let (w, h, t) = (target.width, target.height, generations);
+    let (w, h, t) = (target.width(), target.height(), generations);
     if t == 0 {
         let mut g = Grid::new(w, h);
         for y in 0..h {
@@ -556,7 +556,7 @@ fn checked_found_cycle(
         return checked_cycle(g, period, shift, Symmetry::None, rule, "gridwalker");
     }
     let mut g = g;
-    crate::search::verify::spoil_if_tampering(&mut g, |g| is_cycle(g, period, shift, rule));
+    crate::base::verify::spoil_if_tampering(&mut g, |g| is_cycle(g, period, shift, rule));
     if !is_cycle(&g, period, shift, rule) {
         return Err(crate::Error::invalid(format!(
             "gridwalker: its answer is no period-{period} cycle moving by {shift:?} (a bug; the answer was withheld)"

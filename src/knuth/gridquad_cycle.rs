@@ -1,4 +1,4 @@
-//! SAT-LIFE-GRIDQUAD-CYCLE: like [`super::grid_cycle`], for patterns that are
+//! SAT-LIFE-GRIDQUAD-CYCLE: like [`super::grid_cycle()`], for patterns that are
 //! symmetric under both the horizontal and the vertical mirror. Only the
 //! cells with 2x <= m + 1 and 2y <= n + 1 get variables; a literal of any
 //! other cell is renamed to its mirror image when it is written.

@@ -8,7 +8,7 @@
 //! writers ([`write_knuth`], [`write_dimacs`]) and the SAT layer both read it.
 //!
 //! Coordinates are Knuth's: x is the row and y the column, counted from 1.
-//! For [`sat_life`] the pattern is a [`Grid`]: its cell (gx, gy) is Knuth's
+//! For [`sat_life()`] the pattern is a [`Grid`]: its cell (gx, gy) is Knuth's
 //! (x, y) = (gy + 1, gx + 1), so row 0 of the grid is Knuth's first input
 //! line. For the cycles, Knuth's cell (x, y) with 1 <= x <= m, 1 <= y <= n is
 //! grid cell (y - 1, x - 1) of an n-wide, m-high grid; see [`grid_cell`].
@@ -61,7 +61,7 @@ pub fn grid_cycle(m: usize, n: usize, r: usize) -> Result<Vec<Clause>> {
     Ok(grid_cycle::listing(m as i64, n as i64, r as i64)?.into_clauses())
 }
 
-/// SAT-LIFE-GRIDQUAD-CYCLE's clauses: as [`grid_cycle`], with both mirror
+/// SAT-LIFE-GRIDQUAD-CYCLE's clauses: as [`grid_cycle()`], with both mirror
 /// symmetries, so only cells with 2x <= m + 1 and 2y <= n + 1 have variables.
 pub fn gridquad_cycle(m: usize, n: usize, r: usize) -> Result<Vec<Clause>> {
     Ok(gridquad_cycle::listing(m as i64, n as i64, r as i64)?.into_clauses())

@@ -20,7 +20,8 @@ pub use rule::Rule;
 pub use spec::{Cell, SpecGrid};
 
 /// The engines of Table 3.1; all give identical results.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Algorithm {
     /// Count the eight neighbours of every cell.

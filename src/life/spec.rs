@@ -15,18 +15,49 @@ pub enum Cell {
     Unknown,
 }
 
-/// A rectangle of target cells, row-major.
+/// A rectangle of target cells, row-major. The fields are private so that
+/// `cells.len() == width * height` always holds.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SpecGrid {
-    pub width: usize,
-    pub height: usize,
-    pub cells: Vec<Cell>,
+    width: usize,
+    height: usize,
+    cells: Vec<Cell>,
 }
 // ANCHOR_END: spec
 
 impl SpecGrid {
+    /// A `width` x `height` target with every cell `fill`.
     pub fn new(width: usize, height: usize, fill: Cell) -> SpecGrid {
         SpecGrid { width, height, cells: vec![fill; width * height] }
+    }
+    /// A target from its row-major cells; an error when their number is not `width * height`.
+    pub fn from_cells(width: usize, height: usize, cells: Vec<Cell>) -> crate::Result<SpecGrid> {
+        if width.checked_mul(height) != Some(cells.len()) {
+            return Err(crate::Error::invalid(format!(
+                "a {width}x{height} target needs {} cells, not {}",
+                width.saturating_mul(height),
+                cells.len()
+            )));
+        }
+        Ok(SpecGrid { width, height, cells })
+    }
+    #[inline]
+    pub fn width(&self) -> usize {
+        self.width
+    }
+    #[inline]
+    pub fn height(&self) -> usize {
+        self.height
+    }
+    /// The cells, row-major.
+    #[inline]
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+    /// The cells, row-major, to change in place (their number cannot change).
+    #[inline]
+    pub fn cells_mut(&mut self) -> &mut [Cell] {
+        &mut self.cells
     }
     #[inline]
     pub fn get(&self, x: usize, y: usize) -> Cell {

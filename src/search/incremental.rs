@@ -25,7 +25,7 @@ use crate::cnf::{
 };
 use crate::error::{Error, Result};
 use crate::life::{Cell, Grid, Rule, SpecGrid};
-use crate::search::encode::{Layer, cell_name, new_layer, window};
+use crate::search::layer::{Layer, cell_name, new_layer, window};
 use crate::search::problem::Encoding;
 use crate::search::window::{Term, window_clauses};
 use std::time::Instant;
@@ -106,14 +106,17 @@ impl PredecessorStream {
 
     /// The assumptions that put `target` into the formula: one literal per known cell.
     pub fn assumptions(&self, target: &SpecGrid) -> Result<Vec<Lit>> {
-        if target.width != self.width || target.height != self.height {
+        if target.width() != self.width || target.height() != self.height {
             return Err(Error::invalid(format!(
                 "a {}x{} pattern in a stream of {}x{} patterns",
-                target.width, target.height, self.width, self.height
+                target.width(),
+                target.height(),
+                self.width,
+                self.height
             )));
         }
         Ok(target
-            .cells
+            .cells()
             .iter()
             .zip(&self.targets)
             .filter_map(|(c, v)| match c {

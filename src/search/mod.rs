@@ -5,7 +5,7 @@
 //! fixed on or off, unknown, or of no interest, what lies outside (dead or
 //! free), and a symmetry. [`encode`](encode::encode) turns it into a
 //! [`Formula`](crate::cnf::Formula) with one of two [`Encoding`]s, and
-//! [`solve`](solve::solve) / [`count`](solve::count) run a SAT solver on it and
+//! [`solve()`] / [`count()`] run a SAT solver on it and
 //! read the answer back as grids, every one of which can be checked by
 //! evolving it ([`verify`]). [`incremental`] keeps one formula for a whole
 //! stream of orphan questions and changes only the assumptions.
@@ -16,13 +16,15 @@
 pub mod ancestors;
 pub mod encode;
 pub mod incremental;
-pub mod known;
+pub use crate::base::known;
 pub mod knuth_network;
+pub mod layer;
 pub mod portfolio;
 pub mod problem;
+pub mod sat;
 pub mod solve;
 pub mod spacetime;
-pub mod verify;
+pub use crate::base::verify;
 pub mod window;
 
 pub use encode::{Encoded, encode};

@@ -8,12 +8,13 @@
 
 use crate::Result;
 use crate::automaton;
+use crate::base::{self, OrphanEngine, OrphanQuery};
 use crate::cnf::{Outcome, SolverKind, Stop, new_solver};
 use crate::error::Error;
+use crate::gridwalker;
 use crate::gridwalker::stack;
-use crate::gridwalker::{self, Options};
 use crate::life::{Grid, Rule, SpecGrid};
-use crate::search::encode::effective_target;
+use crate::search::sat;
 use crate::search::spacetime;
 use crate::search::{Boundary, Encoding, Problem, count, encode, solve};
 use std::sync::mpsc;
@@ -132,40 +133,59 @@ fn cadical(problem: &Problem, stop: &Stop) -> Result<Verdict> {
     }
 }
 
+/// One member of the race: `engine` on `query` with the race's own stop flag.
+/// The caller's own flag, if any, also raises the member's.
+fn member(engine: &dyn OrphanEngine, query: &OrphanQuery, stop: &Stop) -> Result<base::Verdict> {
+    if let Some(outer) = &query.stop {
+        let inner = stop.clone();
+        outer.add_hook(Box::new(move || inner.interrupt()));
+        if outer.is_set() {
+            return Err(Error::Interrupted);
+        }
+    }
+    engine.decide(&OrphanQuery { stop: Some(stop.clone()), ..query.clone() })
+}
+
 // ANCHOR: decide_orphan_auto
-/// Does `target` (with `boundary` around it) have a parent under Conway's
-/// rule? GRIDWALKER's default variant starts; if one side of the searched
-/// box is at most six cells, the column automaton joins the race after
-/// [`NARROW_HEAD_START`], otherwise CaDiCaL does after [`HEAD_START`].
-pub fn decide_orphan_auto(target: &SpecGrid, boundary: Boundary) -> Result<PortfolioAnswer> {
-    let start = Instant::now();
-    let searched = effective_target(target, boundary);
-    let gw = |stop: &Stop| {
-        let a =
-            gridwalker::decide_orphan_stoppable(&searched, &Options::default(), Rule::CONWAY, Some(stop))?;
-        Ok((a.predecessor, a.stats))
-    };
-    let (verdict, engine) = if searched.width.min(searched.height) <= automaton::table::MAX_SIDE {
-        // The automaton cannot be stopped, but it ends within milliseconds.
-        let narrow = searched.clone();
-        let automaton = move |_: &Stop| {
-            let a = automaton::decide(&narrow, Rule::CONWAY)?;
-            Ok((a.predecessor, vec![("states_expanded", a.states_expanded), ("peak_states", a.peak_states)]))
+/// `--solver auto`: GRIDWALKER's default variant starts; if one side of the
+/// searched box is at most six cells, the column automaton joins the race
+/// after [`NARROW_HEAD_START`], otherwise CaDiCaL does after [`HEAD_START`].
+/// Every member gets the query's rule and boundary.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Auto;
+
+impl OrphanEngine for Auto {
+    fn name(&self) -> &'static str {
+        "auto"
+    }
+    fn decide(&self, q: &OrphanQuery) -> Result<base::Verdict> {
+        let start = Instant::now();
+        let searched = q.searched();
+        let gw_query = q.clone();
+        let gw = move |stop: &Stop| member(&gridwalker::Engine::default(), &gw_query, stop);
+        let raced = if searched.width().min(searched.height()) <= automaton::table::MAX_SIDE {
+            let narrow = q.clone();
+            let automaton = move |stop: &Stop| member(&automaton::solve::Engine, &narrow, stop);
+            race((gw, Engine::Gridwalker), (automaton, Engine::Automaton, NARROW_HEAD_START))
+        } else {
+            let wide = q.clone();
+            let sat = move |stop: &Stop| member(&sat::Engine::new(SolverKind::Cadical), &wide, stop);
+            race((gw, Engine::Gridwalker), (sat, Engine::Cadical, HEAD_START))
         };
-        race((gw, Engine::Gridwalker), (automaton, Engine::Automaton, NARROW_HEAD_START))?
-    } else {
-        let problem = Problem::orphan(target.clone(), boundary);
-        race(
-            (gw, Engine::Gridwalker),
-            (move |stop: &Stop| cadical(&problem, stop), Engine::Cadical, HEAD_START),
-        )?
-    };
-    Ok(PortfolioAnswer {
-        found: verdict.0,
-        engine,
-        millis: start.elapsed().as_secs_f64() * 1e3,
-        stats: verdict.1,
-    })
+        let (mut verdict, _) = match raced {
+            // Stopped by the caller: whatever the members said, that is the answer.
+            Err(_) if q.stop.as_ref().is_some_and(|s| s.is_set()) => return Err(Error::Interrupted),
+            r => r?,
+        };
+        verdict.elapsed = start.elapsed();
+        Ok(verdict)
+    }
+}
+
+/// Does `target` (with `boundary` around it) have a parent under Conway's
+/// rule? [`Auto`] on that query.
+pub fn decide_orphan_auto(target: &SpecGrid, boundary: Boundary) -> Result<base::Verdict> {
+    Auto.decide(&OrphanQuery::new(target.clone()).boundary(boundary))
 }
 // ANCHOR_END: decide_orphan_auto
 

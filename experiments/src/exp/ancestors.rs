@@ -81,7 +81,7 @@ fn run(ctx: &Ctx) -> Result<Report> {
             bar.finish_and_clear();
             save_table(&path, &t)?;
             let sc = Sidecar { compute_seconds: secs, checksum: format!("{:016x}", checksum(&t)) };
-            lifesearch::fsutil::atomic_write(&side, serde_json::to_string(&sc)?.as_bytes())?;
+            lifesearch::atomic_write(&side, serde_json::to_string(&sc)?.as_bytes())?;
             (t, secs, false)
         }
     };

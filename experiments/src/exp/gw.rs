@@ -218,11 +218,11 @@ mod tests {
     fn patterns_have_the_documented_shapes() {
         let p = table_6_1_patterns();
         assert_eq!(p.len(), 8);
-        assert_eq!((p[0].spec.width, p[0].spec.height), (10, 10));
-        assert_eq!((p[1].spec.width, p[1].spec.height), (11, 10));
+        assert_eq!((p[0].spec.width(), p[0].spec.height()), (10, 10));
+        assert_eq!((p[1].spec.width(), p[1].spec.height()), (11, 10));
         assert_eq!(p[2].spec.to_rows()[4], "*..**.****");
         assert_eq!(p[3].spec.to_rows()[0], ".*****.*..");
-        assert!(p[4].spec.cells.contains(&Cell::Unknown));
+        assert!(p[4].spec.cells().contains(&Cell::Unknown));
     }
 
     #[test]

@@ -11,8 +11,9 @@ use crate::harness::{Ctx, Report, read_csv, thousands, write_csv, write_text};
 use anyhow::{Result, bail};
 use lifesearch::automaton::census::{peak_memory, reset_peak_memory};
 use lifesearch::automaton::certificate;
-use lifesearch::automaton::width::{Verdict, WidthOptions, search, verify_orphan, write_certificate};
+use lifesearch::automaton::width::{Verdict, WidthOptions, search, write_certificate};
 use lifesearch::life::Rule;
+use lifesearch::search::sat::verify_orphan;
 use serde::{Deserialize, Serialize};
 
 pub const ID: &str = "narrow-orphans";
@@ -182,7 +183,7 @@ fn run(ctx: &Ctx) -> Result<Report> {
                     let path = dir.path().join(format!("h{h}.cert"));
                     let mut bytes = Vec::new();
                     write_certificate(&a, &f, r, &mut bytes)?;
-                    lifesearch::fsutil::atomic_write(&path, &bytes)?;
+                    lifesearch::atomic_write(&path, &bytes)?;
                     let t = std::time::Instant::now();
                     let c = certificate::check_file(&path)?;
                     row.check_seconds = Some(t.elapsed().as_secs_f64());

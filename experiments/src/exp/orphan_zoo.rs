@@ -10,11 +10,9 @@ use crate::plot::{Cactus, Cells, render};
 use crate::zoo;
 use anyhow::{Context, Result, bail};
 use lifesearch::automaton::table::MAX_SIDE;
-use lifesearch::cnf::{Outcome, SolverKind, new_solver};
-use lifesearch::gridwalker::{self, Options, Variant};
-use lifesearch::life::{Cell, Rule, SpecGrid};
-use lifesearch::search::portfolio::decide_orphan_auto;
-use lifesearch::search::{Boundary, Encoding, Problem, encode, solve};
+use lifesearch::engine::{EngineOptions, OrphanQuery};
+use lifesearch::gridwalker::{Options, Variant};
+use lifesearch::life::{Cell, SpecGrid};
 use serde::{Deserialize, Serialize};
 use std::io::Read;
 use std::path::Path;
@@ -135,32 +133,15 @@ pub fn child(file: &Path, solver: &str) -> Result<ChildReport> {
 
 fn decide_once(t: &SpecGrid, solver: &str) -> Result<ChildReport> {
     let start = Instant::now();
-    let (orphan, engine, stats) = match solver {
-        "cadical" | "batsat" => {
-            let kind: SolverKind = solver.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
-            let enc = encode(&Problem::orphan(t.clone(), Boundary::Free), Encoding::default(), Rule::CONWAY)?;
-            let mut s = new_solver(kind)?;
-            let a = solve(&enc, s.as_mut())?;
-            if a.outcome == Outcome::Unknown {
-                bail!("{solver} gave no answer");
-            }
-            (a.outcome == Outcome::Unsat, kind.name(), a.stats.pairs())
-        }
-        "gridwalker" | "gridwalker-basic" => {
-            let variant = if solver == "gridwalker" { Variant::default() } else { Variant::Basic };
-            let a = gridwalker::decide_orphan(t, &Options { variant, ..Options::default() })?;
-            (a.predecessor.is_none(), "gridwalker", a.stats)
-        }
-        "automaton" => {
-            let a = lifesearch::automaton::decide(t, Rule::CONWAY)?;
-            (a.predecessor.is_none(), "automaton", vec![("states_expanded", a.states_expanded)])
-        }
-        "auto" => {
-            let a = decide_orphan_auto(t, Boundary::Free)?;
-            (a.found.is_none(), a.engine.name(), a.stats)
-        }
-        _ => bail!("unknown zoo solver '{solver}'"),
+    // Every engine through the library's one interface (`lifesearch::engine`).
+    let (name, variant) = match solver {
+        "gridwalker-basic" => ("gridwalker", Variant::Basic),
+        s => (s, Variant::default()),
     };
+    let options =
+        EngineOptions { gridwalker: Options { variant, ..Options::default() }, ..EngineOptions::default() };
+    let v = lifesearch::engine::build(name, &options)?.decide(&OrphanQuery::new(t.clone()))?;
+    let (orphan, engine, stats) = (v.is_orphan(), v.engine, v.counters.pairs());
     let ms = start.elapsed().as_secs_f64() * 1e3;
     let (work, unit) = work(engine, &stats);
     Ok(ChildReport { orphan, ms, work, work_unit: unit.into(), engine: engine.into(), peak_memory_bytes: 0 })
@@ -253,7 +234,7 @@ fn run(ctx: &Ctx) -> Result<Report> {
                 engine: String::new(),
                 cap_s: cap.as_secs_f64(),
             };
-            if s == "automaton" && t.width.min(t.height) > MAX_SIDE {
+            if s == "automaton" && t.width().min(t.height()) > MAX_SIDE {
                 rows.push(row);
                 continue;
             }
@@ -337,9 +318,9 @@ fn patterns_figure(ctx: &Ctx) -> Result<()> {
         .iter()
         .filter_map(|(name, label)| {
             let (e, t) = zoo.iter().find(|(e, _)| e.name == *name)?;
-            let rows = (0..t.height)
+            let rows = (0..t.height())
                 .map(|y| {
-                    (0..t.width)
+                    (0..t.width())
                         .map(|x| match t.get(x, y) {
                             Cell::Alive => Some(true),
                             Cell::Dead => Some(false),

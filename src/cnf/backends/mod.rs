@@ -18,3 +18,28 @@ pub mod cadical;
 #[cfg(feature = "extra-solvers")]
 pub mod rustsat;
 pub mod varisat;
+
+use crate::cnf::solver::{Solver, SolverKind};
+use crate::error::Result;
+
+/// A fresh solver of the given kind, or an error naming the missing feature.
+pub fn new_solver(kind: SolverKind) -> Result<Box<dyn Solver>> {
+    match kind {
+        SolverKind::Cadical => Ok(Box::new(cadical::Cadical::new())),
+        SolverKind::Batsat => Ok(Box::new(batsat::Batsat::new())),
+        SolverKind::Varisat => Ok(Box::new(varisat::Varisat::new())),
+        #[cfg(feature = "extra-solvers")]
+        SolverKind::Kissat => Ok(Box::new(rustsat::KissatSolver::new())),
+        #[cfg(feature = "extra-solvers")]
+        SolverKind::Minisat => Ok(Box::new(rustsat::Incremental::minisat())),
+        #[cfg(feature = "extra-solvers")]
+        SolverKind::Glucose => Ok(Box::new(rustsat::Incremental::glucose())),
+        #[cfg(not(feature = "extra-solvers"))]
+        SolverKind::Kissat | SolverKind::Minisat | SolverKind::Glucose => {
+            Err(crate::Error::invalid(format!(
+                "solver '{kind}' is not compiled in: rebuild with `--features extra-solvers` \
+             (needs libclang-dev and cmake)"
+            )))
+        }
+    }
+}

@@ -2,7 +2,7 @@
 //! spaceships in a box, in the manner of David Bell's lifesrc: three-valued
 //! cells over (x, y, t), propagation through each cell's neighbourhood and
 //! successor by a precomputed rule table ([`table`]), a depth-first search
-//! with a trail ([`search`]) in an order taken from the motion ([`order`]),
+//! with a trail ([`search`](mod@search)) in an order taken from the motion ([`order`]),
 //! symmetry by identifying cells, and no encoding step.
 //!
 //! Book: Part I, "A space-time propagation engine" (`book/src/knuth/spacetime.md`).

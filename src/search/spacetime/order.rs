@@ -5,7 +5,8 @@
 //! Book: Part II, chapter 6, "A space-time propagation engine" (`book/src/knuth/spacetime.md`).
 
 /// How the box is swept.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum SearchOrder {
     /// Chosen from the box and the motion (see [`resolve`]).

@@ -89,10 +89,11 @@ fn build(problem: &Problem, rule: Rule, opts: &Options) -> Result<(World, Vec<(u
     let dead = world.dead_cell();
     let mut fixed: Vec<(u32, u8)> = world.fixed_dead((dx, dy)).into_iter().map(|c| (c, DEAD)).collect();
     if let Some(k) = &opts.known {
-        if (k.width, k.height) != (w, h) {
+        if (k.width(), k.height()) != (w, h) {
             return Err(Error::invalid(format!(
                 "the known cells are {}x{}, the box is {w}x{h}",
-                k.width, k.height
+                k.width(),
+                k.height()
             )));
         }
         for y in 0..h {

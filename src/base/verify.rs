@@ -5,9 +5,9 @@
 //!
 //! Book: Part II, chapter 6, section 6.1 (`book/src/thesis/ch6.md`).
 
+use crate::base::Symmetry;
 use crate::life::naive::step;
 use crate::life::{Cell, Grid, Rule, SpecGrid, Topology};
-use crate::search::problem::Symmetry;
 
 /// `generations` steps of `g` in an otherwise dead plane, on a grid widened by `margin`.
 fn run(g: &Grid, rule: Rule, generations: usize, margin: usize) -> Vec<Grid> {
@@ -24,11 +24,11 @@ fn run(g: &Grid, rule: Rule, generations: usize, margin: usize) -> Vec<Grid> {
 /// side) evolve into every known cell of `target` after `generations` steps?
 pub fn is_predecessor(parent: &Grid, target: &SpecGrid, generations: usize, rule: Rule) -> bool {
     let m = generations;
-    if parent.width() != target.width + 2 * m || parent.height() != target.height + 2 * m {
+    if parent.width() != target.width() + 2 * m || parent.height() != target.height() + 2 * m {
         return false;
     }
     let last = run(parent, rule, m, 0).pop().expect("nonempty");
-    target.matches(&last.crop(m, m, target.width, target.height))
+    target.matches(&last.crop(m, m, target.width(), target.height()))
 }
 // ANCHOR_END: verify_predecessor
 
@@ -76,9 +76,9 @@ pub fn check_cycle(g0: &Grid, period: usize, dx: i64, dy: i64, rule: Rule) -> Re
 
 /// The known cells of a target as a concrete grid guess (unknowns dead): handy for tests.
 pub fn known_cells(target: &SpecGrid) -> Grid {
-    let mut g = Grid::new(target.width, target.height);
-    for y in 0..target.height {
-        for x in 0..target.width {
+    let mut g = Grid::new(target.width(), target.height());
+    for y in 0..target.height() {
+        for x in 0..target.width() {
             g.set(x, y, target.get(x, y) == Cell::Alive);
         }
     }
@@ -105,8 +105,8 @@ pub fn checked_parent(
              generation(s) under {rule} (a bug; the answer was withheld)",
             parent.width(),
             parent.height(),
-            target.width,
-            target.height
+            target.width(),
+            target.height()
         )));
     }
     Ok(parent)
@@ -150,15 +150,16 @@ pub fn has_symmetry(g: &Grid, symmetry: Symmetry) -> bool {
         .all(|y| (0..w).all(|x| symmetry.images(w, h, x, y).iter().all(|&(u, v)| g.get(u, v) == g.get(x, y))))
 }
 
+#[cfg(any(test, feature = "test-hooks"))]
 thread_local! {
     static TAMPER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// Test hook: inside `f`, on this thread, every answer is spoiled just before
-/// its check (one cell flipped so that it is wrong), so a test can see each
-/// solver's front end refuse a wrong answer. Batch drivers carry the setting
-/// to their worker threads.
-#[doc(hidden)]
+/// Test hook (feature `test-hooks`): inside `f`, on this thread, every answer
+/// is spoiled just before its check (one cell flipped so that it is wrong), so
+/// a test can see each solver's front end refuse a wrong answer. Batch drivers
+/// carry the setting to their worker threads.
+#[cfg(any(test, feature = "test-hooks"))]
 pub fn with_spoiled_answers<T>(f: impl FnOnce() -> T) -> T {
     let before = TAMPER.with(|t| t.replace(true));
     let out = f();
@@ -166,16 +167,22 @@ pub fn with_spoiled_answers<T>(f: impl FnOnce() -> T) -> T {
     out
 }
 
-/// Is the test hook on for this thread?
-#[doc(hidden)]
-pub fn tampering() -> bool {
-    TAMPER.with(|t| t.get())
+/// Is the test hook on for this thread? (Always false without `test-hooks`.)
+pub(crate) fn tampering() -> bool {
+    #[cfg(any(test, feature = "test-hooks"))]
+    return TAMPER.with(|t| t.get());
+    #[cfg(not(any(test, feature = "test-hooks")))]
+    false
 }
 
 /// Run `f` with the test hook set as given (for worker threads).
-#[doc(hidden)]
-pub fn with_tampering<T>(on: bool, f: impl FnOnce() -> T) -> T {
-    if on { with_spoiled_answers(f) } else { f() }
+pub(crate) fn with_tampering<T>(on: bool, f: impl FnOnce() -> T) -> T {
+    #[cfg(any(test, feature = "test-hooks"))]
+    if on {
+        return with_spoiled_answers(f);
+    }
+    let _ = on;
+    f()
 }
 
 /// With the test hook on, flip the first cell (row-major) whose flip makes

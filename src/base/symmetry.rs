@@ -1,0 +1,61 @@
+//! The symmetries a cycle search may impose, and the images of a cell under each.
+//!
+//! Book: Part II, chapter 6, section 6.1 (`book/src/thesis/ch6.md`).
+
+// ANCHOR: symmetry
+/// A symmetry imposed on every generation of a cycle (or on the first one of a spaceship).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum Symmetry {
+    #[default]
+    None,
+    /// Mirror image left-right: (x, y) = (W-1-x, y).
+    MirrorLr,
+    /// Mirror image top-bottom: (x, y) = (x, H-1-y).
+    MirrorUd,
+    /// Both mirrors, as in Knuth's SAT-LIFE-GRIDQUAD-CYCLE.
+    Quad,
+    /// Half-turn rotation.
+    Rot180,
+    /// Quarter-turn rotation (square boxes only).
+    Rot90,
+    /// Reflection in the main diagonal: (x, y) = (y, x) (square boxes only).
+    Diagonal,
+    /// Reflection in the other diagonal: (x, y) = (W-1-y, H-1-x) (square boxes only).
+    AntiDiagonal,
+    /// Both diagonals at once (square boxes only).
+    BothDiagonals,
+    /// Every symmetry of the square: both mirrors, both diagonals, all rotations (square boxes only).
+    D8,
+}
+// ANCHOR_END: symmetry
+
+impl Symmetry {
+    /// The images of cell (x, y) in a W x H box that must equal it.
+    pub fn images(self, w: usize, h: usize, x: usize, y: usize) -> Vec<(usize, usize)> {
+        let (mx, my) = (w - 1 - x, h - 1 - y);
+        match self {
+            Symmetry::None => vec![],
+            Symmetry::MirrorLr => vec![(mx, y)],
+            Symmetry::MirrorUd => vec![(x, my)],
+            Symmetry::Quad => vec![(mx, y), (x, my)],
+            Symmetry::Rot180 => vec![(mx, my)],
+            Symmetry::Rot90 => vec![(my, x)],
+            Symmetry::Diagonal => vec![(y, x)],
+            Symmetry::AntiDiagonal => vec![(w - 1 - y, h - 1 - x)],
+            Symmetry::BothDiagonals => vec![(y, x), (w - 1 - y, h - 1 - x)],
+            Symmetry::D8 => vec![(mx, y), (y, x)],
+        }
+    }
+    pub fn needs_square(self) -> bool {
+        matches!(
+            self,
+            Symmetry::Rot90
+                | Symmetry::Diagonal
+                | Symmetry::AntiDiagonal
+                | Symmetry::BothDiagonals
+                | Symmetry::D8
+        )
+    }
+}

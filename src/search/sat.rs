@@ -1,0 +1,87 @@
+//! Each SAT backend as an [`OrphanEngine`]: encode the question with one of
+//! the two step encodings, solve once, read the parent back (checked by
+//! [`crate::search::Encoded::check`]).
+//!
+//! Book: Part II, chapter 6, section 6.1 (`book/src/thesis/ch6.md`).
+
+use crate::base::{Counters, OrphanEngine, OrphanQuery, Verdict};
+use crate::cnf::{Outcome, SolverKind, new_solver};
+use crate::error::{Error, Result};
+use crate::life::Rule;
+use crate::search::{Boundary, Encoding, Problem, encode, solve};
+use std::time::Instant;
+
+/// A SAT solver of one kind with one step encoding.
+#[derive(Debug, Clone, Copy)]
+pub struct Engine {
+    pub kind: SolverKind,
+    pub encoding: Encoding,
+}
+
+impl Engine {
+    pub fn new(kind: SolverKind) -> Engine {
+        Engine { kind, encoding: Encoding::default() }
+    }
+}
+
+impl OrphanEngine for Engine {
+    fn name(&self) -> &'static str {
+        self.kind.name()
+    }
+    fn supports(&self, _: &OrphanQuery) -> Result<()> {
+        new_solver(self.kind).map(|_| ())
+    }
+    fn decide(&self, q: &OrphanQuery) -> Result<Verdict> {
+        let start = Instant::now();
+        let mut solver = new_solver(self.kind)?;
+        solver.set_time_limit(q.time_limit);
+        if let Some(stop) = &q.stop {
+            let own = solver.stopper();
+            stop.add_hook(Box::new(move || own.interrupt()));
+        }
+        let interrupted = || q.stop.as_ref().is_some_and(|s| s.is_set());
+        let enc = encode(&Problem::orphan(q.target.clone(), q.boundary), self.encoding, q.rule)?;
+        let encode_time = start.elapsed();
+        if interrupted() {
+            return Err(Error::Interrupted);
+        }
+        let a = solve(&enc, solver.as_mut());
+        if let Some(stop) = &q.stop {
+            stop.clear_hooks();
+        }
+        let a = a?;
+        let parent = match a.outcome {
+            Outcome::Sat => a.generations.into_iter().next(),
+            Outcome::Unsat => None,
+            Outcome::Unknown if interrupted() => return Err(Error::Interrupted),
+            Outcome::Unknown => {
+                return Err(Error::invalid(format!("{} gave up without an answer", self.kind)));
+            }
+        };
+        let mut v =
+            Verdict::new(parent, self.name(), start.elapsed(), Counters::from_pairs(&a.stats.pairs()));
+        v.encode_time = Some(encode_time);
+        Ok(v)
+    }
+}
+
+// ANCHOR: verify_orphan
+/// Check an orphan found by the width search twice, by engines that search
+/// does not use: the column automaton reading this one pattern, and CaDiCaL
+/// on its encoding (free cells around it).
+pub fn verify_orphan(rows: &[String], rule: Rule) -> Result<()> {
+    let target = crate::automaton::width::target_of_rows(rows);
+    if crate::automaton::decide(&target, rule)?.predecessor.is_some() {
+        return Err(Error::invalid(
+            "internal error: the column automaton finds a parent for the orphan found",
+        ));
+    }
+    let enc = encode(&Problem::orphan(target, Boundary::Free), Encoding::default(), rule)?;
+    let mut solver = new_solver(SolverKind::Cadical)?;
+    match solve(&enc, solver.as_mut())?.outcome {
+        Outcome::Unsat => Ok(()),
+        Outcome::Sat => Err(Error::invalid("internal error: CaDiCaL finds a parent for the orphan found")),
+        Outcome::Unknown => Err(Error::invalid("CaDiCaL gave up on the orphan found")),
+    }
+}
+// ANCHOR_END: verify_orphan
