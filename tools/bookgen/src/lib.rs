@@ -11,6 +11,7 @@
 
 pub mod fresh;
 pub mod live;
+pub mod manifest;
 pub mod readme;
 
 use std::collections::{BTreeMap, BTreeSet};
