@@ -6,8 +6,8 @@ use serde::{Serialize, de::DeserializeOwned};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-pub use bookgen::manifest::{Entry, FullRun, Machine, Manifest, Mode, Report};
 pub use crate::table::{Col, Fmt, col, sci, thousands};
+pub use bookgen::manifest::{Entry, FullRun, Machine, Manifest, Mode, Report};
 
 /// Everything an experiment needs to know about the run it is part of.
 #[derive(Clone)]
@@ -293,8 +293,13 @@ pub fn read_rows<R: Serialize + DeserializeOwned>(path: &Path) -> Result<Vec<R>>
         let mut w = csv::Writer::from_writer(Vec::new());
         w.serialize(first)?;
         let bytes = w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))?;
-        let want: Vec<String> =
-            String::from_utf8_lossy(&bytes).lines().next().unwrap_or("").split(',').map(str::to_string).collect();
+        let want: Vec<String> = String::from_utf8_lossy(&bytes)
+            .lines()
+            .next()
+            .unwrap_or("")
+            .split(',')
+            .map(str::to_string)
+            .collect();
         if got != want {
             bail!("{}: columns {:?}, expected {:?}", path.display(), got, want);
         }

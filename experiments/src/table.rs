@@ -77,7 +77,11 @@ pub fn cell(x: &Value, fmt: Fmt) -> String {
         (_, Value::Null) => "-".into(),
         (Fmt::Code, _) => format!("`{}`", text(x)),
         (Fmt::Yes(y, n), _) => {
-            if x.as_bool().unwrap_or(false) || num.is_some_and(|n| n != 0.0) { y.into() } else { n.into() }
+            if x.as_bool().unwrap_or(false) || num.is_some_and(|n| n != 0.0) {
+                y.into()
+            } else {
+                n.into()
+            }
         }
         (Fmt::Int, _) if num.is_some() => {
             let n = num.unwrap_or(0.0).round();

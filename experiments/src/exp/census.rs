@@ -118,8 +118,11 @@ impl Experiment for Census {
         let mut sides: Vec<usize> = rows.iter().filter(|r| r.w == r.h).map(|r| r.w).collect();
         sides.sort_unstable();
         sides.dedup();
-        let with: Vec<&str> =
-            RULES.iter().copied().filter(|rule| rows.iter().any(|r| r.rule == *rule && r.orphans > 0)).collect();
+        let with: Vec<&str> = RULES
+            .iter()
+            .copied()
+            .filter(|rule| rows.iter().any(|r| r.rule == *rule && r.orphans > 0))
+            .collect();
         let without: Vec<&str> = RULES.iter().copied().filter(|rule| !with.contains(rule)).collect();
         let series = with
             .iter()

@@ -39,6 +39,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use mdbook_driver::book::Book;
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
 
+use crate::anchors::region;
 use crate::fresh;
 use crate::manifest::Manifest;
 
@@ -748,25 +749,6 @@ fn thousands(s: &str) -> String {
         Some(f) => format!("{sign}{out}.{f}"),
         None => format!("{sign}{out}"),
     }
-}
-
-/// The lines inside the anchor region `name` (between its start and end
-/// anchor lines left out; `None` if there is no such anchor.
-pub fn region(text: &str, name: &str) -> Option<String> {
-    let marker = crate::anchor_name;
-    let (mut inside, mut found, mut out) = (false, false, String::new());
-    for line in text.lines() {
-        if let Some(n) = marker(line, "ANCHOR:") {
-            inside |= n == name;
-            found |= n == name;
-        } else if let Some(n) = marker(line, "ANCHOR_END:") {
-            inside &= n != name;
-        } else if inside {
-            out.push_str(line);
-            out.push('\n');
-        }
-    }
-    found.then_some(out)
 }
 
 /// `ID` for an include of `.../generated/ID.md`.

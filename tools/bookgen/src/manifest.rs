@@ -137,7 +137,10 @@ mod tests {
     #[test]
     fn a_broken_manifest_is_an_error() {
         assert!(Manifest::parse("{").is_err());
-        assert!(Manifest::parse(r#"{"machine":{"cpu":"x","cores":1,"os":"y"},"experiments":{},"extra":1}"#).is_err());
+        assert!(
+            Manifest::parse(r#"{"machine":{"cpu":"x","cores":1,"os":"y"},"experiments":{},"extra":1}"#)
+                .is_err()
+        );
         let m = Manifest::parse(r#"{"machine":{"cpu":"x","cores":1,"os":"y"},"experiments":{}}"#).unwrap();
         assert_eq!(Manifest::parse(&m.to_json().unwrap()).unwrap(), m);
     }
