@@ -218,7 +218,7 @@ pub trait Experiment: Sync + 'static {
     /// Whether [`Experiment::draw`] draws `book/src/figures/ID.svg|png`.
     const FIGURE: bool = false;
     /// The columns of the generated table, `book/src/generated/ID.md`.
-    const TABLE: &'static [Col] = &[];
+    const TABLE: &'static [Col<'static>] = &[];
     /// How many rows a run in this mode must write, where that is fixed.
     fn rows(&self, _mode: Mode) -> Option<usize> {
         None
@@ -439,7 +439,7 @@ mod tests {
         type Row = Row;
         const ID: &'static str = "x";
         const TITLE: &'static str = "x";
-        const TABLE: &'static [Col] = &[col("A", "a", Fmt::Int)];
+        const TABLE: &'static [Col<'static>] = &[col("A", "a", Fmt::Int)];
         fn rows(&self, _: Mode) -> Option<usize> {
             Some(2)
         }

@@ -29,13 +29,13 @@ pub enum Fmt {
 
 /// One column of a table: its header, the row field it shows, how.
 #[derive(Debug, Clone, Copy)]
-pub struct Col {
-    pub head: &'static str,
-    pub field: &'static str,
+pub struct Col<'a> {
+    pub head: &'a str,
+    pub field: &'a str,
     pub fmt: Fmt,
 }
 
-pub const fn col(head: &'static str, field: &'static str, fmt: Fmt) -> Col {
+pub const fn col<'a>(head: &'a str, field: &'a str, fmt: Fmt) -> Col<'a> {
     Col { head, field, fmt }
 }
 
@@ -44,7 +44,7 @@ const FOLD: usize = 40;
 
 /// A Markdown table of `rows` with these columns (a missing value is `-`);
 /// a long one folded into `<details>`.
-pub fn markdown<R: Serialize>(cols: &[Col], rows: &[R]) -> Result<String> {
+pub fn markdown<R: Serialize>(cols: &[Col<'_>], rows: &[R]) -> Result<String> {
     if cols.is_empty() {
         return Ok(String::new());
     }

@@ -53,7 +53,7 @@ impl Experiment for Census {
     const ID: &'static str = "census";
     const TITLE: &'static str = "Beyond the thesis: every orphan in boxes up to 6x6";
     const FIGURE: bool = true;
-    const TABLE: &'static [Col] = &[
+    const TABLE: &'static [Col<'static>] = &[
         col("Rule", "rule", Fmt::Text),
         col("W", "w", Fmt::Int),
         col("H", "h", Fmt::Int),

@@ -46,7 +46,7 @@ impl Experiment for CensusAutomaton {
     type Row = Row;
     const ID: &'static str = "census-automaton";
     const TITLE: &'static str = "Beyond the thesis: the column automaton on long narrow patterns";
-    const TABLE: &'static [Col] = &[
+    const TABLE: &'static [Col<'static>] = &[
         col("Rule", "rule", Fmt::Text),
         col("Pattern", "pattern", Fmt::Text),
         col("W", "w", Fmt::Int),

@@ -85,7 +85,7 @@ pub fn all() -> Vec<Box<dyn Run>> {
         Box::new(table_6_1::TABLE_6_4),
         Box::new(ancestors::EXPERIMENT),
         Box::new(candidates::EXPERIMENT),
-        Box::new(table_6_2::EXPERIMENT),
+        Box::new(table_6_2::Table62Batches),
         Box::new(table_6_5::EXPERIMENT),
         Box::new(figure_6_1::FIGURE_6_1),
         Box::new(figure_6_1::FIGURE_6_2),

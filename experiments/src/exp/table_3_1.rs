@@ -69,7 +69,7 @@ impl Experiment for Table31 {
     const ID: &'static str = "table-3-1";
     const TITLE: &'static str = "Table 3.1: cell-generations per second per engine";
     const FIGURE: bool = true;
-    const TABLE: &'static [Col] = &[
+    const TABLE: &'static [Col<'static>] = &[
         col("Pattern", "pattern", Fmt::Text),
         col("Torus", "width", Fmt::Int),
         col("Engine", "algorithm", Fmt::Text),
