@@ -81,7 +81,7 @@ pub fn all() -> Vec<Box<dyn Run>> {
         Box::new(section_6_4::EXPERIMENT),
         Box::new(figure_5_9::FIGURE_5_9),
         Box::new(figure_5_9::FIGURE_5_10),
-        Box::new(table_6_1::TABLE_6_1),
+        Box::new(table_6_1::Table61),
         Box::new(table_6_1::TABLE_6_4),
         Box::new(ancestors::EXPERIMENT),
         Box::new(candidates::EXPERIMENT),
