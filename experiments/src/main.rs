@@ -12,6 +12,7 @@
 mod candidates;
 mod exp;
 mod harness;
+mod inputs;
 mod plot;
 mod table;
 mod thesis;

@@ -6,53 +6,16 @@
 use super::gw::{decide, spec_of, variant_name};
 use crate::candidates::{load_ranking, table_6_2_bases, table_6_2_batches};
 use crate::harness::{Ctx, Experiment, Fmt, Report, col};
+use crate::inputs::thesis_rows;
 use crate::plot::{Bars, Stack, Ticks, render};
 use crate::table::markdown;
-use crate::thesis::{Table62, table_6_2};
+use crate::thesis::table_6_2;
 use anyhow::Result;
-use anyhow::bail;
 use lifesearch::gridwalker::Variant;
-use lifesearch::life::Grid;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 pub struct Table62Batches;
-
-// ANCHOR: thesis_rows
-/// The thesis' row for each of our bases (1-based, in generation order),
-/// derived from the thesis' data and the construction alone, never from our
-/// own verdicts or timings. The thesis' notes say its four non-orphans are
-/// one pattern four times and that the table lists them first; its "GoE?"
-/// column says which rows those are. Among our bases exactly one pattern
-/// occurs that many times: its copies take the non-orphan rows, and the other
-/// bases, in generation order, the orphan rows. A test checks the result
-/// against the thesis' own timings (its rows with equal times must hold
-/// identical patterns in ours, and no others).
-pub fn thesis_rows(bases: &[Grid], thesis: &[Table62]) -> Result<Vec<usize>> {
-    let plain: Vec<usize> = thesis.iter().filter(|r| !r.orphan()).map(|r| r.row).collect();
-    let orphans: Vec<usize> = thesis.iter().filter(|r| r.orphan()).map(|r| r.row).collect();
-    if bases.len() != thesis.len() {
-        bail!("{} bases for the thesis' {} rows", bases.len(), thesis.len());
-    }
-    let copies = |i: usize| bases.iter().filter(|b| **b == bases[i]).count();
-    let repeated: Vec<usize> = (0..bases.len()).filter(|&i| copies(i) == plain.len()).collect();
-    if repeated.len() != plain.len() || repeated.iter().any(|&i| bases[i] != bases[repeated[0]]) {
-        bail!(
-            "no single pattern occurs {} times among the bases, as the thesis' non-orphans do",
-            plain.len()
-        );
-    }
-    let mut row = vec![0; bases.len()];
-    for (&i, &r) in repeated.iter().zip(&plain) {
-        row[i] = r;
-    }
-    let rest = (0..bases.len()).filter(|i| !repeated.contains(i));
-    for (i, &r) in rest.zip(&orphans) {
-        row[i] = r;
-    }
-    Ok(row)
-}
-// ANCHOR_END: thesis_rows
 
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -316,6 +279,8 @@ mod tests {
     use super::*;
     use crate::candidates::TieOrder;
     use crate::harness::{Ctx, Mode};
+    use crate::thesis::Table62;
+    use lifesearch::life::Grid;
 
     /// Rows the thesis' own timings show to hold one pattern: GRIDWALKER and
     /// single-threaded Glucose (the two deterministic columns) both within
