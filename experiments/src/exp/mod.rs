@@ -86,7 +86,7 @@ pub fn all() -> Vec<Box<dyn Run>> {
         Box::new(ancestors::EXPERIMENT),
         Box::new(candidates::EXPERIMENT),
         Box::new(table_6_2::Table62Batches),
-        Box::new(table_6_5::EXPERIMENT),
+        Box::new(table_6_5::Table65),
         Box::new(figure_6_1::FIGURE_6_1),
         Box::new(figure_6_1::FIGURE_6_2),
         Box::new(figure_6_3::EXPERIMENT),
