@@ -78,7 +78,7 @@ pub fn all() -> Vec<Box<dyn Run>> {
         Box::new(table_6_1::TABLE_6_3),
         Box::new(table_3_1::Table31),
         Box::new(engines_vs_peers::EXPERIMENT),
-        Box::new(section_6_4::EXPERIMENT),
+        Box::new(section_6_4::Section64),
         Box::new(figure_5_9::FIGURE_5_9),
         Box::new(figure_5_9::FIGURE_5_10),
         Box::new(table_6_1::Table61),
