@@ -83,7 +83,7 @@ pub fn all() -> Vec<Box<dyn Run>> {
         Box::new(figure_5_9::FIGURE_5_10),
         Box::new(table_6_1::Table61),
         Box::new(table_6_1::TABLE_6_4),
-        Box::new(ancestors::EXPERIMENT),
+        Box::new(ancestors::Ancestors),
         Box::new(candidates::EXPERIMENT),
         Box::new(table_6_2::Table62Batches),
         Box::new(table_6_5::Table65),
