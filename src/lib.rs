@@ -31,7 +31,6 @@
 
 #![warn(clippy::undocumented_unsafe_blocks)]
 
-#[cfg(feature = "test-hooks")]
 pub mod alloc;
 pub mod automaton;
 pub mod base;

@@ -50,86 +50,17 @@ fn canonical(p: &Path) -> PathBuf {
     std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
 }
 
-/// `// ANCHOR: name` or `// ANCHOR_END: name` on this line?
-fn anchor_marker(line: &str) -> Option<(bool, &str)> {
-    for (marker, start) in [("ANCHOR_END:", false), ("ANCHOR:", true)] {
-        if let Some(i) = line.find(marker)
-            && line[..i].trim_end().ends_with("//")
-        {
-            return Some((start, line[i + marker.len()..].trim()));
-        }
-    }
-    None
-}
+/// The one anchor and include parser, shared with bookgen (std only).
+#[path = "../tools/bookgen/src/anchors.rs"]
+#[allow(dead_code)]
+mod shared;
+use shared::{includes, split_include};
 
 /// The anchors of one file: name -> (non-blank lines inside, first line). Errors for
 /// unbalanced or duplicate anchors.
 fn anchors(path: &Path) -> Result<BTreeMap<String, (usize, usize)>, Vec<String>> {
     let text = std::fs::read_to_string(path).unwrap_or_default();
-    let (mut found, mut open, mut errors) = (BTreeMap::new(), BTreeMap::<String, usize>::new(), Vec::new());
-    let mut content: BTreeMap<String, usize> = BTreeMap::new();
-    for (i, line) in text.lines().enumerate() {
-        let n = i + 1;
-        match anchor_marker(line) {
-            Some((true, name)) => {
-                if found.contains_key(name) || open.contains_key(name) {
-                    errors.push(format!("{}:{n}: duplicate anchor '{name}'", rel(path)));
-                } else {
-                    open.insert(name.to_string(), n);
-                    content.insert(name.to_string(), 0);
-                }
-            }
-            Some((false, name)) => match open.remove(name) {
-                Some(start) => {
-                    found.insert(name.to_string(), (content[name], start));
-                }
-                None => errors.push(format!("{}:{n}: ANCHOR_END '{name}' without its ANCHOR", rel(path))),
-            },
-            None => {
-                if !line.trim().is_empty() {
-                    for name in open.keys() {
-                        *content.get_mut(name).unwrap() += 1;
-                    }
-                }
-            }
-        }
-    }
-    for (name, line) in open {
-        errors.push(format!("{}:{line}: ANCHOR '{name}' is never closed", rel(path)));
-    }
-    if errors.is_empty() { Ok(found) } else { Err(errors) }
-}
-
-/// The `{{#include ...}}` directives of a page: (line, argument).
-fn includes(text: &str) -> Vec<(usize, String)> {
-    let mut v = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let mut rest = line;
-        while let Some(at) = rest.find("{{#include ").or_else(|| rest.find("{{#rustdoc_include ")) {
-            let escaped = rest[..at].ends_with('\\');
-            let after = &rest[at..];
-            let arg_start = after.find(' ').unwrap() + 1;
-            let Some(end) = after.find("}}") else { break };
-            if !escaped {
-                v.push((i + 1, after[arg_start..end].trim().to_string()));
-            }
-            rest = &after[end..];
-        }
-    }
-    v
-}
-
-/// Split an include argument into the file and an anchor (None for whole files and line ranges).
-fn split_include(arg: &str) -> (&str, Option<&str>) {
-    match arg.split_once(':') {
-        None => (arg, None),
-        Some((file, sel))
-            if sel.split(':').all(|p| p.is_empty() || p.chars().all(|c| c.is_ascii_digit())) =>
-        {
-            (file, None)
-        }
-        Some((file, sel)) => (file, Some(sel)),
-    }
+    shared::parse(&text).map_err(|e| e.into_iter().map(|(n, m)| format!("{}:{n}: {m}", rel(path))).collect())
 }
 
 #[test]

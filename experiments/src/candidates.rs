@@ -3,7 +3,9 @@
 //! the fewest 7x7 ancestors. Figures 6.1/6.2 use the 50 rarest (125,000
 //! candidates), Table 6.2 the 4 rarest (its first 20, tiled 2x2 and 4x4).
 
-use crate::harness::{Ctx, read_csv};
+use crate::exp::ancestors::Ancestors;
+use crate::harness::Ctx;
+use crate::harness::Experiment;
 use anyhow::{Context, Result, bail};
 use lifesearch::life::Grid;
 use lifesearch::search::ancestors::transpose;
@@ -89,11 +91,11 @@ pub fn table_6_2_batches(rank: &[u64], q: usize) -> (Vec<Grid>, Vec<Grid>) {
 /// The ranking committed by the `section-6-4-ancestors` experiment: (side,
 /// (pattern, ancestors) rarest first, ties by pattern number).
 pub fn load_ranking_rows(ctx: &Ctx) -> Result<(usize, Vec<(u64, u64)>)> {
-    let path = ctx.csv(super::exp::ancestors::ID);
+    let path = ctx.csv(Ancestors::ID);
     if !path.exists() {
-        bail!("{}: missing; run `experiments run {}` first", path.display(), super::exp::ancestors::ID);
+        bail!("{}: missing; run `experiments run {}` first", path.display(), Ancestors::ID);
     }
-    let rows: Vec<super::exp::ancestors::Row> = read_csv(&path)?;
+    let rows: Vec<super::exp::ancestors::Row> = crate::harness::read_rows(&path)?;
     let side = rows.first().context("empty ranking")?.side;
     Ok((side, rows.iter().map(|r| (r.pattern, r.ancestors)).collect()))
 }

@@ -3,33 +3,11 @@
 
 use anyhow::{Context, Result, bail};
 use serde::{Serialize, de::DeserializeOwned};
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// How big a run is: `Tiny` for the smoke test (seconds), `Quick` for the
-/// default `all` (minutes), `Full` for the thesis' sizes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Mode {
-    Tiny,
-    Quick,
-    Full,
-}
-
-impl Mode {
-    /// The value for this mode.
-    pub fn pick<T>(self, tiny: T, quick: T, full: T) -> T {
-        match self {
-            Mode::Tiny => tiny,
-            Mode::Quick => quick,
-            Mode::Full => full,
-        }
-    }
-    pub fn name(self) -> &'static str {
-        self.pick("tiny", "quick", "full")
-    }
-}
+pub use crate::table::{Col, Fmt, col, sci, thousands};
+pub use bookgen::manifest::{Entry, FullRun, Machine, Manifest, Mode, Report};
 
 /// Everything an experiment needs to know about the run it is part of.
 #[derive(Clone)]
@@ -95,16 +73,6 @@ impl Ctx {
     }
 }
 
-/// What a finished run reports for the manifest.
-#[derive(Debug, Default, Clone, Serialize, serde::Deserialize, PartialEq)]
-pub struct Report {
-    pub rows: usize,
-    pub seeds: Vec<u64>,
-    /// Solvers and engines used, with versions where known.
-    pub solvers: Vec<String>,
-    pub notes: Vec<String>,
-}
-
 /// Write rows as CSV (header from the serde field names), atomically.
 pub fn write_csv<T: Serialize>(path: &Path, rows: &[T]) -> Result<()> {
     let mut w = csv::Writer::from_writer(Vec::new());
@@ -150,47 +118,11 @@ pub fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
 /// `bookgen::fresh` so that the book can tell a stale output too.
 pub use bookgen::fresh::{commit, fingerprint};
 
-/// One experiment's entry in `data/manifest.json`.
-#[derive(Debug, Clone, Serialize, serde::Deserialize, PartialEq)]
-pub struct Entry {
-    pub fingerprint: String,
-    /// The git commit the run started from (the fingerprint also covers uncommitted changes).
-    #[serde(default)]
-    pub commit: String,
-    pub mode: Mode,
-    pub date: String,
-    pub seconds: f64,
-    #[serde(flatten)]
-    pub report: Report,
-}
-
-/// `data/manifest.json`: the machine and, per CSV, how it was made.
-#[derive(Debug, Clone, Default, Serialize, serde::Deserialize, PartialEq)]
-pub struct Manifest {
-    pub machine: Machine,
-    pub experiments: BTreeMap<String, Entry>,
-    /// The last complete `experiments all --full` (the README quotes it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub last_full_run: Option<FullRun>,
-}
-
-/// How long a complete full run took and how much memory it needed.
-#[derive(Debug, Clone, Serialize, serde::Deserialize, PartialEq)]
-pub struct FullRun {
-    pub commit: String,
-    pub date: String,
-    /// Wall time of `experiments all --full`, the book's build not included.
-    pub seconds: f64,
-    /// Peak resident memory of the harness process (`VmRSS` sampled every
-    /// 50 ms, and `VmHWM` at the end); solver child processes not included.
-    pub peak_rss_bytes: u64,
-}
-
 /// Record a complete full run in the manifest and write its figures into the README.
 pub fn record_full_run(root: &Path, seconds: f64, peak_rss_bytes: u64) -> Result<()> {
     let mut m = Manifest::load(root)?;
     m.last_full_run = Some(FullRun { commit: commit(root), date: now_utc(), seconds, peak_rss_bytes });
-    m.save(root)?;
+    save_manifest(root, &m)?;
     if let Some(text) = bookgen::readme::updated(root)? {
         write_text(&root.join("README.md"), &text)?;
     }
@@ -237,42 +169,20 @@ fn status_bytes(field: &str) -> u64 {
         .map_or(0, |kib| kib * 1024)
 }
 
-#[derive(Debug, Clone, Default, Serialize, serde::Deserialize, PartialEq)]
-pub struct Machine {
-    pub cpu: String,
-    pub cores: usize,
-    pub os: String,
+/// This machine, as the manifest records it.
+pub fn this_machine() -> Machine {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("model name")).map(|l| l.to_string()))
+        .and_then(|l| l.split(':').nth(1).map(|s| s.trim().to_string()))
+        .unwrap_or_else(|| "unknown".into());
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    Machine { cpu, cores, os: format!("{}-{}", std::env::consts::OS, std::env::consts::ARCH) }
 }
 
-impl Machine {
-    pub fn this() -> Machine {
-        let cpu = std::fs::read_to_string("/proc/cpuinfo")
-            .ok()
-            .and_then(|s| s.lines().find(|l| l.starts_with("model name")).map(|l| l.to_string()))
-            .and_then(|l| l.split(':').nth(1).map(|s| s.trim().to_string()))
-            .unwrap_or_else(|| "unknown".into());
-        let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-        Machine { cpu, cores, os: format!("{}-{}", std::env::consts::OS, std::env::consts::ARCH) }
-    }
-}
-
-impl Manifest {
-    pub fn path(root: &Path) -> PathBuf {
-        root.join("data/manifest.json")
-    }
-    pub fn load(root: &Path) -> Result<Manifest> {
-        let p = Manifest::path(root);
-        if !p.exists() {
-            return Ok(Manifest::default());
-        }
-        let text = lifesearch::read_text(&p)?;
-        serde_json::from_str(&text).with_context(|| format!("{}: not a manifest", p.display()))
-    }
-    pub fn save(&self, root: &Path) -> Result<()> {
-        let mut text = serde_json::to_string_pretty(self)?;
-        text.push('\n');
-        write_text(&Manifest::path(root), &text)
-    }
+/// Write the manifest atomically.
+pub fn save_manifest(root: &Path, m: &Manifest) -> Result<()> {
+    write_text(&Manifest::path(root), &m.to_json()?)
 }
 
 /// Today's date and time in UTC, ISO 8601, from the system clock.
@@ -293,33 +203,137 @@ pub fn now_utc() -> String {
     format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem / 60 % 60, rem % 60)
 }
 
+// ANCHOR: experiment
+/// One table or figure, declared: what one row of its CSV is, how to
+/// measure the rows, and (optionally) how to draw them and which columns its
+/// table shows. The runner ([`Run`]) does the rest: it writes the CSV, checks
+/// it against `Row`, renders the table, stages and publishes.
+pub trait Experiment: Sync + 'static {
+    /// One row of `data/ID.csv`; its serde field names are the columns. It
+    /// derives `Deserialize` with `#[serde(deny_unknown_fields)]`, so a CSV
+    /// with a column too many or too few is refused.
+    type Row: Serialize + DeserializeOwned;
+    const ID: &'static str;
+    const TITLE: &'static str;
+    /// Whether [`Experiment::draw`] draws `book/src/figures/ID.svg|png`.
+    const FIGURE: bool = false;
+    /// The columns of the generated table, `book/src/generated/ID.md`.
+    const TABLE: &'static [Col<'static>] = &[];
+    /// How many rows a run in this mode must write, where that is fixed.
+    fn rows(&self, _mode: Mode) -> Option<usize> {
+        None
+    }
+    /// Measure: the rows, and what the manifest records (its row count is
+    /// filled in by the runner).
+    fn measure(&self, ctx: &Ctx) -> Result<(Vec<Self::Row>, Report)>;
+    /// Draw the figures from the rows (read back from the CSV).
+    fn draw(&self, _ctx: &Ctx, _rows: &[Self::Row]) -> Result<()> {
+        Ok(())
+    }
+    /// The generated Markdown: the declared table of every row. An experiment
+    /// that shows a selection or several tables overrides this, still
+    /// drawing each with [`crate::table::markdown`].
+    fn markdown(&self, rows: &[Self::Row]) -> Result<String> {
+        crate::table::markdown(Self::TABLE, rows)
+    }
+}
+// ANCHOR_END: experiment
+
+/// An experiment as the runner sees it: every [`Experiment`] is one.
+pub trait Run: Sync {
+    fn id(&self) -> &'static str;
+    fn title(&self) -> &'static str;
+    fn figure(&self) -> bool;
+    fn rows(&self, mode: Mode) -> Option<usize>;
+    /// Measure and write the CSV (staged); what the manifest records.
+    fn run(&self, ctx: &Ctx) -> Result<Report>;
+    /// Figures and Markdown from the CSV.
+    fn render(&self, ctx: &Ctx) -> Result<()>;
+    /// Check a CSV against the declared row type; its number of rows.
+    fn check_csv(&self, path: &Path) -> Result<usize>;
+}
+
+impl<E: Experiment> Run for E {
+    fn id(&self) -> &'static str {
+        E::ID
+    }
+    fn title(&self) -> &'static str {
+        E::TITLE
+    }
+    fn figure(&self) -> bool {
+        E::FIGURE
+    }
+    fn rows(&self, mode: Mode) -> Option<usize> {
+        Experiment::rows(self, mode)
+    }
+    fn run(&self, ctx: &Ctx) -> Result<Report> {
+        let (rows, mut report) = self.measure(ctx)?;
+        write_csv(&ctx.csv(E::ID), &rows)?;
+        report.rows = rows.len();
+        Ok(report)
+    }
+    fn render(&self, ctx: &Ctx) -> Result<()> {
+        let rows: Vec<E::Row> = read_rows(&ctx.csv(E::ID))?;
+        self.draw(ctx, &rows)?;
+        write_text(&ctx.generated(E::ID), &self.markdown(&rows)?)
+    }
+    fn check_csv(&self, path: &Path) -> Result<usize> {
+        Ok(read_rows::<E::Row>(path)?.len())
+    }
+}
+
+/// Every row of a CSV as `R`, checked: each row deserializes (no unknown
+/// column, none missing) and the header is the one `R` serializes to, in
+/// order. Errors name the file and line.
+pub fn read_rows<R: Serialize + DeserializeOwned>(path: &Path) -> Result<Vec<R>> {
+    let rows: Vec<R> = read_csv(path)?;
+    let mut r = csv::Reader::from_path(path).with_context(|| format!("{}: cannot open", path.display()))?;
+    let got: Vec<String> = r.headers()?.iter().map(str::to_string).collect();
+    if let Some(first) = rows.first() {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.serialize(first)?;
+        let bytes = w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))?;
+        let want: Vec<String> = String::from_utf8_lossy(&bytes)
+            .lines()
+            .next()
+            .unwrap_or("")
+            .split(',')
+            .map(str::to_string)
+            .collect();
+        if got != want {
+            bail!("{}: columns {:?}, expected {:?}", path.display(), got, want);
+        }
+    }
+    Ok(rows)
+}
+
 // ANCHOR: check_outputs
 /// What an experiment must have written before its outputs replace the
-/// committed ones: its CSV with exactly the declared columns, one row per
-/// row it reported (and as many as it declares for this mode, where it
-/// declares a number), well-formed figures if it draws one, and its Markdown.
-pub fn check_outputs(ctx: &Ctx, e: &crate::exp::Experiment, report: &Report) -> Result<()> {
-    let csv = ctx.csv(e.id);
+/// committed ones: its CSV, whose every row reads back as the declared row
+/// type, one row per row it reported (and as many as it declares for this
+/// mode, where it declares a number), well-formed figures if it draws one,
+/// and its Markdown.
+pub fn check_outputs(ctx: &Ctx, e: &dyn Run, report: &Report) -> Result<()> {
+    let csv = ctx.csv(e.id());
     if !csv.exists() {
         bail!("wrote no {}", csv.display());
     }
-    check_columns(&csv, e.columns)?;
-    let rows = count_rows(&csv)?;
+    let rows = e.check_csv(&csv)?;
     if rows == 0 {
         bail!("{}: no rows", csv.display());
     }
     if rows != report.rows {
         bail!("{}: {rows} rows, but the run reported {}", csv.display(), report.rows);
     }
-    if let Some(want) = (e.rows)(ctx.mode)
+    if let Some(want) = e.rows(ctx.mode)
         && rows != want
     {
         bail!("{}: {rows} rows, {want} expected in {} mode", csv.display(), ctx.mode.name());
     }
     let mut figures: Vec<PathBuf> =
-        extra_figures(ctx.out(), e.id).into_iter().map(|f| ctx.out().join(f)).collect();
-    if e.figure {
-        figures.extend(["svg", "png"].map(|ext| ctx.figure(e.id).with_extension(ext)));
+        extra_figures(ctx.out(), e.id()).into_iter().map(|f| ctx.out().join(f)).collect();
+    if e.figure() {
+        figures.extend(["svg", "png"].map(|ext| ctx.figure(e.id()).with_extension(ext)));
     }
     for f in figures {
         let ok = if f.extension().is_some_and(|x| x == "svg") {
@@ -331,7 +345,7 @@ pub fn check_outputs(ctx: &Ctx, e: &crate::exp::Experiment, report: &Report) -> 
             bail!("{}: missing or not a valid figure", f.display());
         }
     }
-    let md = ctx.generated(e.id);
+    let md = ctx.generated(e.id());
     if !md.exists() {
         bail!("wrote no {}", md.display());
     }
@@ -339,19 +353,6 @@ pub fn check_outputs(ctx: &Ctx, e: &crate::exp::Experiment, report: &Report) -> 
 }
 // ANCHOR_END: check_outputs
 
-/// Data rows of a CSV (a malformed record is an error naming the line).
-pub fn count_rows(path: &Path) -> Result<usize> {
-    let mut r = csv::Reader::from_path(path).with_context(|| format!("{}: cannot open", path.display()))?;
-    let mut n = 0;
-    for (i, rec) in r.records().enumerate() {
-        rec.with_context(|| format!("{}:{}: bad record", path.display(), i + 2))?;
-        n += 1;
-    }
-    Ok(n)
-}
-
-/// The files experiment `e` writes, relative to a root: its CSV (unless
-/// `with_csv` is false), its figures, its Markdown.
 /// A second figure of an experiment, `book/src/figures/ID-NAME.{svg,png}`
 /// (relative to `dir`), drawn beside its main one.
 fn extra_figures(dir: &Path, id: &str) -> Vec<PathBuf> {
@@ -366,25 +367,27 @@ fn extra_figures(dir: &Path, id: &str) -> Vec<PathBuf> {
     v
 }
 
-fn outputs(e: &crate::exp::Experiment, with_csv: bool, stage: &Path) -> Vec<PathBuf> {
-    let mut v = extra_figures(stage, e.id);
+/// The files experiment `e` writes, relative to a root: its CSV (unless
+/// `with_csv` is false), its figures, its Markdown.
+fn outputs(e: &dyn Run, with_csv: bool, stage: &Path) -> Vec<PathBuf> {
+    let mut v = extra_figures(stage, e.id());
     if with_csv {
-        v.push(PathBuf::from(format!("data/{}.csv", e.id)));
+        v.push(PathBuf::from(format!("data/{}.csv", e.id())));
     }
-    if e.figure {
+    if e.figure() {
         for ext in ["svg", "png"] {
-            v.push(PathBuf::from(format!("book/src/figures/{}.{ext}", e.id)));
+            v.push(PathBuf::from(format!("book/src/figures/{}.{ext}", e.id())));
         }
     }
-    v.push(PathBuf::from(format!("book/src/generated/{}.md", e.id)));
+    v.push(PathBuf::from(format!("book/src/generated/{}.md", e.id())));
     v
 }
 
 /// Move the checked outputs of `e` from `staged`'s stage to `ctx`'s root,
 /// each by a rename (or an atomic copy across file systems).
-pub fn publish(staged: &Ctx, ctx: &Ctx, e: &crate::exp::Experiment) -> Result<()> {
+pub fn publish(staged: &Ctx, ctx: &Ctx, e: &dyn Run) -> Result<()> {
     let stage = staged.out().to_path_buf();
-    let with_csv = stage.join(format!("data/{}.csv", e.id)).exists();
+    let with_csv = stage.join(format!("data/{}.csv", e.id())).exists();
     for rel in outputs(e, with_csv, &stage) {
         let (from, to) = (stage.join(&rel), ctx.root.join(&rel));
         if let Some(dir) = to.parent() {
@@ -400,50 +403,17 @@ pub fn publish(staged: &Ctx, ctx: &Ctx, e: &crate::exp::Experiment) -> Result<()
 
 /// Redraw `e`'s figures and Markdown from its committed CSV, staged and
 /// checked the same way, so a failed drawing leaves the old ones in place.
-pub fn redraw(ctx: &Ctx, e: &crate::exp::Experiment) -> Result<()> {
-    let csv = ctx.csv(e.id);
-    check_columns(&csv, e.columns)?;
+pub fn redraw(ctx: &Ctx, e: &dyn Run) -> Result<()> {
+    let csv = ctx.csv(e.id());
+    let rows = e.check_csv(&csv)?;
     let stage = tempfile::Builder::new().prefix(".stage-").tempdir_in(&ctx.root)?;
-    let staged = ctx.staged(e.id, stage.path());
+    let staged = ctx.staged(e.id(), stage.path());
     std::fs::create_dir_all(stage.path().join("data"))?;
-    std::fs::copy(&csv, staged.csv(e.id)).with_context(|| format!("{}", csv.display()))?;
-    (e.render)(&staged)?;
-    let rows = count_rows(&csv)?;
+    std::fs::copy(&csv, staged.csv(e.id())).with_context(|| format!("{}", csv.display()))?;
+    e.render(&staged)?;
     check_outputs(&staged, e, &Report { rows, ..Default::default() })?;
-    std::fs::remove_file(staged.csv(e.id))?;
+    std::fs::remove_file(staged.csv(e.id()))?;
     publish(&staged, ctx, e)
-}
-
-/// Check that a CSV has exactly these columns (the smoke test and `plot` use it).
-pub fn check_columns(path: &Path, want: &[&str]) -> Result<()> {
-    let mut r = csv::Reader::from_path(path).with_context(|| format!("{}: cannot open", path.display()))?;
-    let got: Vec<String> = r.headers()?.iter().map(|s| s.to_string()).collect();
-    if got != want {
-        bail!("{}: columns {:?}, expected {:?}", path.display(), got, want);
-    }
-    Ok(())
-}
-
-/// Format a number with thin thousands separators, as the thesis prints them.
-pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
-/// A number in scientific notation with two significant digits (e.g. `3.1e9`).
-pub fn sci(x: f64) -> String {
-    if x == 0.0 || !x.is_finite() {
-        return format!("{x}");
-    }
-    let e = x.abs().log10().floor() as i32;
-    format!("{:.1}e{e}", x / 10f64.powi(e))
 }
 
 #[cfg(test)]
@@ -457,70 +427,65 @@ mod tests {
         assert!(d.starts_with("20") && d.ends_with('Z'));
     }
 
-    #[test]
-    fn number_formats() {
-        assert_eq!(thousands(1234567), "1,234,567");
-        assert_eq!(thousands(12), "12");
-        assert_eq!(sci(31_000.0), "3.1e4");
+    #[derive(Serialize, serde::Deserialize, PartialEq, Debug)]
+    #[serde(deny_unknown_fields)]
+    struct Row {
+        a: u32,
+        b: String,
+    }
+
+    struct X;
+    impl Experiment for X {
+        type Row = Row;
+        const ID: &'static str = "x";
+        const TITLE: &'static str = "x";
+        const TABLE: &'static [Col<'static>] = &[col("A", "a", Fmt::Int)];
+        fn rows(&self, _: Mode) -> Option<usize> {
+            Some(2)
+        }
+        fn measure(&self, _: &Ctx) -> Result<(Vec<Row>, Report)> {
+            Ok((vec![Row { a: 1, b: "x".into() }, Row { a: 2, b: "y".into() }], Report::default()))
+        }
     }
 
     #[test]
-    fn csv_round_trip_and_column_check() {
-        #[derive(Serialize, serde::Deserialize, PartialEq, Debug)]
-        struct Row {
-            a: u32,
-            b: String,
-        }
+    fn csv_round_trip_and_schema_check() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("x.csv");
         let rows = vec![Row { a: 1, b: "x".into() }, Row { a: 2, b: "y".into() }];
         write_csv(&p, &rows).unwrap();
-        assert_eq!(read_csv::<Row>(&p).unwrap(), rows);
-        check_columns(&p, &["a", "b"]).unwrap();
-        assert!(check_columns(&p, &["a"]).is_err());
+        assert_eq!(read_rows::<Row>(&p).unwrap(), rows);
+        // A column too many, one missing, or the columns out of order: refused.
+        for bad in ["a,b,c\n1,x,2\n", "a\n1\n", "b,a\nx,1\n"] {
+            write_text(&p, bad).unwrap();
+            assert!(read_rows::<Row>(&p).is_err(), "{bad}");
+        }
     }
 
     #[test]
     fn outputs_with_wrong_columns_or_rows_are_refused() {
-        #[derive(Serialize)]
-        struct Row {
-            a: u32,
-        }
-        fn run(_: &Ctx) -> Result<Report> {
-            unreachable!()
-        }
-        fn render(_: &Ctx) -> Result<()> {
-            unreachable!()
-        }
-        let e = crate::exp::Experiment {
-            id: "x",
-            title: "x",
-            columns: &["a"],
-            figure: false,
-            rows: |_| Some(2),
-            run,
-            render,
-        };
         let dir = tempfile::tempdir().unwrap();
         let ctx =
             Ctx::new(dir.path().into(), Mode::Quick, dir.path().join("c"), false).staged("x", dir.path());
-        write_text(&ctx.generated("x"), "md").unwrap();
+        let report = Run::run(&X, &ctx).unwrap();
+        assert_eq!(report.rows, 2);
+        Run::render(&X, &ctx).unwrap();
+        assert!(std::fs::read_to_string(ctx.generated("x")).unwrap().contains("| A |"));
+        check_outputs(&ctx, &X, &report).unwrap();
         let report = |rows| Report { rows, ..Default::default() };
-        write_csv(&ctx.csv("x"), &[Row { a: 1 }, Row { a: 2 }]).unwrap();
-        check_outputs(&ctx, &e, &report(2)).unwrap();
-        let err = check_outputs(&ctx, &e, &report(3)).unwrap_err().to_string();
+        let err = check_outputs(&ctx, &X, &report(3)).unwrap_err().to_string();
         assert!(err.contains("2 rows, but the run reported 3"), "{err}");
-        write_csv(&ctx.csv("x"), &[Row { a: 1 }]).unwrap();
-        let err = check_outputs(&ctx, &e, &report(1)).unwrap_err().to_string();
+        write_csv(&ctx.csv("x"), &[Row { a: 1, b: "x".into() }]).unwrap();
+        let err = check_outputs(&ctx, &X, &report(1)).unwrap_err().to_string();
         assert!(err.contains("1 rows, 2 expected in quick mode"), "{err}");
-        write_text(&ctx.csv("x"), "b\n1\n2\n").unwrap();
-        assert!(check_outputs(&ctx, &e, &report(2)).unwrap_err().to_string().contains("columns"));
+        write_text(&ctx.csv("x"), "b,a\nx,1\ny,2\n").unwrap();
+        assert!(check_outputs(&ctx, &X, &report(2)).unwrap_err().to_string().contains("columns"));
     }
 
     #[test]
     fn manifest_round_trip() {
         let dir = tempfile::tempdir().unwrap();
-        let mut m = Manifest { machine: Machine::this(), ..Default::default() };
+        let mut m = Manifest { machine: this_machine(), ..Default::default() };
         m.experiments.insert(
             "x".into(),
             Entry {
@@ -532,7 +497,7 @@ mod tests {
                 report: Report { rows: 3, seeds: vec![1], solvers: vec!["s".into()], notes: vec![] },
             },
         );
-        m.save(dir.path()).unwrap();
+        save_manifest(dir.path(), &m).unwrap();
         assert_eq!(Manifest::load(dir.path()).unwrap(), m);
     }
 }

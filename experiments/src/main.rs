@@ -12,7 +12,9 @@
 mod candidates;
 mod exp;
 mod harness;
+mod inputs;
 mod plot;
+mod table;
 mod thesis;
 mod zoo;
 
@@ -121,25 +123,25 @@ fn src_root() -> PathBuf {
 /// Run one experiment: measure into a stage folder beside the outputs, draw
 /// from the staged CSV, check what was written, and only then move it into
 /// place. A failure anywhere leaves the committed outputs as they were.
-fn run_one(ctx: &Ctx, e: &exp::Experiment, fp: &str, force: bool) -> Result<Outcome> {
-    let mut manifest = Manifest::load(&ctx.root)?;
-    let fresh = manifest.experiments.get(e.id).is_some_and(|m| m.fingerprint == fp && m.mode == ctx.mode)
-        && ctx.csv(e.id).exists();
+fn run_one(ctx: &Ctx, e: &dyn harness::Run, fp: &str, force: bool) -> Result<Outcome> {
+    let mut manifest = Manifest::load_or_new(&ctx.root)?;
+    let fresh = manifest.experiments.get(e.id()).is_some_and(|m| m.fingerprint == fp && m.mode == ctx.mode)
+        && ctx.csv(e.id()).exists();
     if fresh && !force {
         return Ok(Outcome::UpToDate);
     }
     let t = Instant::now();
     std::fs::create_dir_all(&ctx.root)?;
     let stage = tempfile::Builder::new().prefix(".stage-").tempdir_in(&ctx.root)?;
-    let staged = ctx.staged(e.id, stage.path());
-    let report = (e.run)(&staged)?;
-    (e.render)(&staged)?;
+    let staged = ctx.staged(e.id(), stage.path());
+    let report = e.run(&staged)?;
+    e.render(&staged)?;
     harness::check_outputs(&staged, e, &report)?;
     harness::publish(&staged, ctx, e)?;
-    manifest = Manifest::load(&ctx.root)?;
-    manifest.machine = harness::Machine::this();
+    manifest = Manifest::load_or_new(&ctx.root)?;
+    manifest.machine = harness::this_machine();
     manifest.experiments.insert(
-        e.id.to_string(),
+        e.id().to_string(),
         Entry {
             fingerprint: fp.to_string(),
             commit: harness::commit(&src_root()),
@@ -149,7 +151,7 @@ fn run_one(ctx: &Ctx, e: &exp::Experiment, fp: &str, force: bool) -> Result<Outc
             report,
         },
     );
-    manifest.save(&ctx.root)?;
+    harness::save_manifest(&ctx.root, &manifest)?;
     Ok(Outcome::Done)
 }
 // ANCHOR_END: run_one
@@ -161,7 +163,7 @@ fn run_one(ctx: &Ctx, e: &exp::Experiment, fp: &str, force: bool) -> Result<Outc
 fn run_many(ctx: &Ctx, ids: &[String], force: bool) -> Result<(bool, bool)> {
     let all = exp::all();
     for id in ids {
-        if !all.iter().any(|e| e.id == id) {
+        if !all.iter().any(|e| e.id() == id) {
             bail!("unknown experiment '{id}' (see `experiments list`)");
         }
     }
@@ -172,16 +174,16 @@ fn run_many(ctx: &Ctx, ids: &[String], force: bool) -> Result<(bool, bool)> {
     }
     let fp = harness::fingerprint(&src_root());
     let (mut failed, mut skipped) = (false, false);
-    for e in all.iter().filter(|e| ids.iter().any(|i| i == e.id)) {
+    for e in all.iter().filter(|e| ids.iter().any(|i| i == e.id())) {
         let t = Instant::now();
-        match run_one(ctx, e, &fp, force) {
-            Ok(Outcome::Done) => eprintln!("{:<24} done in {:.1} s", e.id, t.elapsed().as_secs_f64()),
+        match run_one(ctx, e.as_ref(), &fp, force) {
+            Ok(Outcome::Done) => eprintln!("{:<24} done in {:.1} s", e.id(), t.elapsed().as_secs_f64()),
             Ok(Outcome::UpToDate) => {
-                eprintln!("{:<24} up to date (use --force to rerun)", e.id);
+                eprintln!("{:<24} up to date (use --force to rerun)", e.id());
                 skipped = true;
             }
             Err(err) => {
-                eprintln!("{:<24} FAILED: {}", e.id, one_line(&err));
+                eprintln!("{:<24} FAILED: {}", e.id(), one_line(&err));
                 failed = true;
             }
         }
@@ -251,7 +253,7 @@ fn real_main(cli: Cli) -> Result<bool> {
             let ctx = mk(full);
             let start = Instant::now();
             let peak = harness::PeakMemory::watch();
-            let ids: Vec<String> = exp::all().iter().map(|e| e.id.to_string()).collect();
+            let ids: Vec<String> = exp::all().iter().map(|e| e.id().to_string()).collect();
             let (ok, measured) = run_many(&ctx, &ids, force)?;
             // A complete full run is what the README quotes.
             if ok && measured && ctx.mode == Mode::Full {
@@ -291,10 +293,10 @@ fn real_main(cli: Cli) -> Result<bool> {
         }
         Cmd::List => {
             let ctx = mk(false);
-            let manifest = Manifest::load(&ctx.root)?;
+            let manifest = Manifest::load_or_new(&ctx.root)?;
             let fp = harness::fingerprint(&src_root());
             for e in exp::all() {
-                let state = match manifest.experiments.get(e.id) {
+                let state = match manifest.experiments.get(e.id()) {
                     Some(m) => {
                         let fresh = if m.fingerprint == fp { "current" } else { "STALE" };
                         let commit = m.commit.get(..7).unwrap_or(&m.commit);
@@ -307,7 +309,7 @@ fn real_main(cli: Cli) -> Result<bool> {
                     }
                     None => "STALE   not run".into(),
                 };
-                println!("{:<24} {:<60} {state}", e.id, e.title);
+                println!("{:<24} {:<60} {state}", e.id(), e.title());
             }
             Ok(true)
         }
@@ -332,17 +334,17 @@ fn real_main(cli: Cli) -> Result<bool> {
             let ctx = mk(false);
             let mut ok = true;
             for e in exp::all() {
-                let csv = ctx.csv(e.id);
+                let csv = ctx.csv(e.id());
                 if !csv.exists() {
-                    println!("{:<24} no output", e.id);
+                    println!("{:<24} no output", e.id());
                     continue;
                 }
                 let mut problems = Vec::new();
-                if let Err(err) = harness::check_columns(&csv, e.columns) {
+                if let Err(err) = e.check_csv(&csv) {
                     problems.push(format!("{err:#}"));
                 }
-                if e.figure {
-                    let base = ctx.figure(e.id);
+                if e.figure() {
+                    let base = ctx.figure(e.id());
                     if !plot::is_svg(&base.with_extension("svg")) {
                         problems.push("figure SVG missing or invalid".into());
                     }
@@ -350,13 +352,13 @@ fn real_main(cli: Cli) -> Result<bool> {
                         problems.push("figure PNG missing or invalid".into());
                     }
                 }
-                if !ctx.generated(e.id).exists() {
+                if !ctx.generated(e.id()).exists() {
                     problems.push("generated Markdown missing".into());
                 }
                 if problems.is_empty() {
-                    println!("{:<24} ok", e.id);
+                    println!("{:<24} ok", e.id());
                 } else {
-                    println!("{:<24} BAD: {}", e.id, problems.join("; "));
+                    println!("{:<24} BAD: {}", e.id(), problems.join("; "));
                     ok = false;
                 }
             }
@@ -364,25 +366,25 @@ fn real_main(cli: Cli) -> Result<bool> {
         }
         Cmd::Plot { ids } => {
             let ctx = mk(false);
-            let manifest = Manifest::load(&ctx.root)?;
+            let manifest = Manifest::load_or_new(&ctx.root)?;
             let mut ok = true;
             for id in &ids {
-                if !exp::all().iter().any(|e| e.id == id) {
+                if !exp::all().iter().any(|e| e.id() == id) {
                     bail!("unknown experiment '{id}' (see `experiments list`)");
                 }
             }
-            for e in exp::all().into_iter().filter(|e| ids.is_empty() || ids.iter().any(|i| i == e.id)) {
-                if !ctx.csv(e.id).exists() {
-                    eprintln!("{:<24} no CSV yet; nothing to draw", e.id);
+            for e in exp::all().into_iter().filter(|e| ids.is_empty() || ids.iter().any(|i| i == e.id())) {
+                if !ctx.csv(e.id()).exists() {
+                    eprintln!("{:<24} no CSV yet; nothing to draw", e.id());
                     continue;
                 }
                 // Each CSV is checked against the mode it was measured in.
                 let mut ctx = ctx.clone();
-                ctx.mode = manifest.experiments.get(e.id).map_or(ctx.mode, |m| m.mode);
-                match harness::redraw(&ctx, &e) {
-                    Ok(()) => eprintln!("{:<24} redrawn", e.id),
+                ctx.mode = manifest.experiments.get(e.id()).map_or(ctx.mode, |m| m.mode);
+                match harness::redraw(&ctx, e.as_ref()) {
+                    Ok(()) => eprintln!("{:<24} redrawn", e.id()),
                     Err(err) => {
-                        eprintln!("{:<24} FAILED: {}", e.id, one_line(&err));
+                        eprintln!("{:<24} FAILED: {}", e.id(), one_line(&err));
                         ok = false;
                     }
                 }

@@ -4,29 +4,19 @@
 //! is cached under `target/`; only the ranking of the rarest patterns and the
 //! table's checksum are committed.
 
-use super::Experiment;
-use crate::harness::{Ctx, Report, read_csv, thousands, write_csv, write_text};
-use anyhow::{Context, Result, bail};
+use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col};
+use anyhow::{Result, bail};
 use lifesearch::life::Rule;
 use lifesearch::search::ancestors::{ancestor_counts, checksum, load_table, rarest, save_table};
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
-pub const ID: &str = "section-6-4-ancestors";
-
-pub const EXPERIMENT: Experiment = Experiment {
-    id: ID,
-    title: "Section 6.4: 5x5 patterns ranked by their number of 7x7 ancestors",
-    columns: &["rank", "side", "pattern", "ancestors", "tied", "cells", "table_checksum", "compute_seconds"],
-    figure: false,
-    rows: |m| Some(m.pick(20, 100, 100)),
-    run,
-    render: draw,
-};
+pub struct Ancestors;
 
 /// One of the rarest patterns. `tied` is how many patterns in the whole table
 /// have the same count (ties decide which patterns a top-m cut keeps).
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Row {
     pub rank: usize,
     pub side: usize,
@@ -55,110 +45,98 @@ struct Sidecar {
     checksum: String,
 }
 
-fn run(ctx: &Ctx) -> Result<Report> {
-    let n = ctx.mode.pick(4, 5, 5);
-    let top = ctx.mode.pick(20, 100, 100);
-    let path = ctx.cache.join(format!("ancestors-{n}x{n}-b3s23.u64le"));
-    let side = path.with_extension("json");
-    // A cached table is used only if its size and total check out and its checksum matches.
-    let cached = match (load_table(&path, n), std::fs::read_to_string(&side)) {
-        (Ok(t), Ok(s)) => serde_json::from_str::<Sidecar>(&s)
-            .ok()
-            .filter(|sc| sc.checksum == format!("{:016x}", checksum(&t)))
-            .map(|sc| (t, sc.compute_seconds)),
-        _ => None,
-    };
-    let (table, secs, from_cache) = match cached {
-        Some((t, s)) => (t, s, true),
-        None => {
-            let bar = ctx.bar(0, ID);
-            let t0 = Instant::now();
-            let t = ancestor_counts(n, Rule::CONWAY, &|done, total| {
-                bar.set_length(total);
-                bar.set_position(done);
-            })?;
-            let secs = t0.elapsed().as_secs_f64();
-            bar.finish_and_clear();
-            save_table(&path, &t)?;
-            let sc = Sidecar { compute_seconds: secs, checksum: format!("{:016x}", checksum(&t)) };
-            lifesearch::atomic_write(&side, serde_json::to_string(&sc)?.as_bytes())?;
-            (t, secs, false)
-        }
-    };
-    let sum: u128 = table.iter().map(|&c| c as u128).sum();
-    if sum != 1u128 << ((n + 2) * (n + 2)) {
-        bail!("ancestor table sums to {sum}, not 2^{}", (n + 2) * (n + 2));
-    }
-    let sum_text = format!("sum of counts = 2^{} checked", (n + 2) * (n + 2));
-    let ck = format!("{:016x}", checksum(&table));
-    let best = rarest(&table, top);
-    let mut tied = std::collections::HashMap::new();
-    for &(_, c) in &best {
-        tied.insert(c, 0u64);
-    }
-    for c in &table {
-        if let Some(t) = tied.get_mut(c) {
-            *t += 1;
-        }
-    }
-    let rows: Vec<Row> = best
-        .iter()
-        .enumerate()
-        .map(|(i, &(p, c))| Row {
-            rank: i + 1,
-            side: n,
-            pattern: p as u64,
-            ancestors: c,
-            tied: tied[&c],
-            cells: cells(p as u64, n),
-            table_checksum: ck.clone(),
-            compute_seconds: secs,
-        })
-        .collect();
-    write_csv(&ctx.csv(ID), &rows)?;
-    Ok(Report {
-        rows: rows.len(),
-        seeds: vec![],
-        solvers: vec!["lifesearch::search::ancestors (row-pair transfer matrices, f64 GEMM)".into()],
-        notes: vec![
-            sum_text,
-            format!("table checksum (FNV-1a of LE u64) {ck}"),
-            format!("computed in {secs:.1} s{}", if from_cache { " (loaded from cache)" } else { "" }),
-            format!("table cached at {}", path.display()),
-        ],
-    })
-}
+impl Experiment for Ancestors {
+    type Row = Row;
+    const ID: &'static str = "section-6-4-ancestors";
+    const TITLE: &'static str = "Section 6.4: 5x5 patterns ranked by their number of 7x7 ancestors";
+    const TABLE: &'static [Col<'static>] = &[
+        col("Rank", "rank", Fmt::Int),
+        col("Pattern", "pattern", Fmt::Text),
+        col("Cells", "cells", Fmt::Code),
+        col("Ancestors", "ancestors", Fmt::Int),
+        col("Tied", "tied", Fmt::Int),
+    ];
 
-fn draw(ctx: &Ctx) -> Result<()> {
-    let rows: Vec<Row> = read_csv(&ctx.csv(ID))?;
-    let first = rows.first().context("no rows")?;
-    let n = first.side;
-    let mut md = format!(
-        "For every {n}x{n} pattern we counted the {m}x{m} patterns that evolve into it in one \
-         generation: all 2^{e} parents, counted exactly by a product of transfer matrices over pairs \
-         of parent rows (the sum of all counts is checked to be 2^{e}). Time: **{:.1} s** on this \
-         machine's CPU, against the thesis' 22 hours on a GTX 1080 GPU for 2^49 simulations. \
-         Table checksum (FNV-1a over the little-endian u64 counts in pattern order): `{}`.\n\n\
-         Patterns are numbered with cell (x, y) as bit y*{n}+x; ties are broken by pattern number. \
-         *Tied* is how many patterns in the whole table share the count.\n\n\
-         | Rank | Pattern | Cells | Ancestors | Tied |\n|---:|---:|---|---:|---:|\n",
-        first.compute_seconds,
-        first.table_checksum,
-        m = n + 2,
-        e = (n + 2) * (n + 2)
-    );
-    for r in rows.iter().take(60) {
-        md += &format!(
-            "| {} | {} | `{}` | {} | {} |\n",
-            r.rank,
-            r.pattern,
-            r.cells,
-            thousands(r.ancestors),
-            r.tied
-        );
+    fn rows(&self, m: Mode) -> Option<usize> {
+        Some(m.pick(20, 100, 100))
     }
-    if rows.len() > 60 {
-        md += &format!("\n(the first 60 of {} in `data/{ID}.csv`)\n", rows.len());
+
+    fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row>, Report)> {
+        let n = ctx.mode.pick(4, 5, 5);
+        let top = ctx.mode.pick(20, 100, 100);
+        let path = ctx.cache.join(format!("ancestors-{n}x{n}-b3s23.u64le"));
+        let side = path.with_extension("json");
+        // A cached table is used only if its size and total check out and its checksum matches.
+        let cached = match (load_table(&path, n), std::fs::read_to_string(&side)) {
+            (Ok(t), Ok(s)) => serde_json::from_str::<Sidecar>(&s)
+                .ok()
+                .filter(|sc| sc.checksum == format!("{:016x}", checksum(&t)))
+                .map(|sc| (t, sc.compute_seconds)),
+            _ => None,
+        };
+        let (table, secs, from_cache) = match cached {
+            Some((t, s)) => (t, s, true),
+            None => {
+                let bar = ctx.bar(0, Self::ID);
+                let t0 = Instant::now();
+                let t = ancestor_counts(n, Rule::CONWAY, &|done, total| {
+                    bar.set_length(total);
+                    bar.set_position(done);
+                })?;
+                let secs = t0.elapsed().as_secs_f64();
+                bar.finish_and_clear();
+                save_table(&path, &t)?;
+                let sc = Sidecar { compute_seconds: secs, checksum: format!("{:016x}", checksum(&t)) };
+                lifesearch::atomic_write(&side, serde_json::to_string(&sc)?.as_bytes())?;
+                (t, secs, false)
+            }
+        };
+        let sum: u128 = table.iter().map(|&c| c as u128).sum();
+        if sum != 1u128 << ((n + 2) * (n + 2)) {
+            bail!("ancestor table sums to {sum}, not 2^{}", (n + 2) * (n + 2));
+        }
+        let sum_text = format!("sum of counts = 2^{} checked", (n + 2) * (n + 2));
+        let ck = format!("{:016x}", checksum(&table));
+        let best = rarest(&table, top);
+        let mut tied = std::collections::HashMap::new();
+        for &(_, c) in &best {
+            tied.insert(c, 0u64);
+        }
+        for c in &table {
+            if let Some(t) = tied.get_mut(c) {
+                *t += 1;
+            }
+        }
+        let rows: Vec<Row> = best
+            .iter()
+            .enumerate()
+            .map(|(i, &(p, c))| Row {
+                rank: i + 1,
+                side: n,
+                pattern: p as u64,
+                ancestors: c,
+                tied: tied[&c],
+                cells: cells(p as u64, n),
+                table_checksum: ck.clone(),
+                compute_seconds: secs,
+            })
+            .collect();
+        Ok((
+            rows,
+            Report {
+                seeds: vec![],
+                solvers: vec!["lifesearch::search::ancestors (row-pair transfer matrices, f64 GEMM)".into()],
+                notes: vec![
+                    sum_text,
+                    format!("table checksum (FNV-1a of LE u64) {ck}"),
+                    format!(
+                        "computed in {secs:.1} s{}",
+                        if from_cache { " (loaded from cache)" } else { "" }
+                    ),
+                    format!("table cached at {}", path.display()),
+                ],
+                ..Default::default()
+            },
+        ))
     }
-    write_text(&ctx.generated(ID), &md)
 }

@@ -144,7 +144,7 @@ fn small(ctx: &Ctx, rows: &mut Vec<Row>) -> Result<()> {
 fn incremental(ctx: &Ctx, rows: &mut Vec<Row>) -> Result<()> {
     let count = ctx.mode.pick(20, 1_000, 2_000);
     let mut rng = rand_pcg::Pcg64::seed_from_u64(SEED);
-    let gray = super::figure_6_3::gray_patterns(count, &mut rng);
+    let gray = crate::inputs::gray_patterns(count, &mut rng);
     let random: Vec<Grid> = (0..count).map(|_| Grid::random(10, 10, 0.6, &mut rng)).collect();
     // The thesis' text: 100,000 patterns took about 8 s Gray-coded, 100 s random.
     let thesis = [("gray", 80.0), ("random", 1_000.0)];
@@ -190,7 +190,7 @@ fn large(ctx: &Ctx, rows: &mut Vec<Row>) -> Result<()> {
     // Our batch index of the thesis' row 20 (the 5x5 ranking only; the smoke
     // test's 4x4 one takes its last pattern).
     let index = if q == 5 {
-        let rows_of = super::table_6_2::thesis_rows(&table_6_2_bases(&rank, q), &thesis)?;
+        let rows_of = crate::inputs::thesis_rows(&table_6_2_bases(&rank, q), &thesis)?;
         rows_of.iter().position(|&r| r == 20).unwrap_or(rows_of.len() - 1)
     } else {
         0

@@ -15,13 +15,13 @@ use lifesearch::gridwalker::Variant;
 use lifesearch::life::{Grid, Rule};
 use lifesearch::search::incremental::PredecessorStream;
 use lifesearch::search::verify::is_predecessor;
+use rand::SeedableRng;
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 pub const ID: &str = "figure-6-3";
 const SEED: u64 = 63;
-const SIDE: usize = 10;
+use crate::inputs::{SIDE, gray_patterns};
 
 pub const EXPERIMENT: Experiment = Experiment {
     id: ID,
@@ -41,29 +41,6 @@ pub struct Row {
     pub orphan: bool,
     pub population: usize,
 }
-
-// ANCHOR: gray_patterns
-/// `count` patterns in Gray-code order from a random start: step i flips the
-/// cell numbered by the lowest set bit of i, so neighbours differ in one cell.
-/// Patterns with under 40% or over 80% live cells are skipped.
-pub fn gray_patterns(count: usize, rng: &mut impl Rng) -> Vec<Grid> {
-    let n = SIDE * SIDE;
-    let mut g = Grid::random(SIDE, SIDE, 0.6, rng);
-    let mut out = Vec::with_capacity(count);
-    let mut i = 0u64;
-    while out.len() < count {
-        let pop = g.population();
-        if pop * 10 >= n * 4 && pop * 10 <= n * 8 {
-            out.push(g.clone());
-        }
-        i += 1;
-        let bit = (i.trailing_zeros() as usize) % n;
-        let (x, y) = (bit % SIDE, bit / SIDE);
-        g.set(x, y, !g.get(x, y));
-    }
-    out
-}
-// ANCHOR_END: gray_patterns
 
 fn run(ctx: &Ctx) -> Result<Report> {
     let count = ctx.mode.pick(20, 10_000, 10_000);

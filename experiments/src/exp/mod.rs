@@ -1,12 +1,14 @@
-//! One module per table or figure. Each has `run` (measure, write `data/<id>.csv`)
-//! and `render` (from the CSV only: figures and `book/src/generated/<id>.md`).
+//! One module per table or figure, each an [`crate::harness::Experiment`],
+//! and the registry of them all ([`all`]).
 
-use crate::harness::{Ctx, Mode, Report};
+use crate::harness::{Ctx, Mode, Report, Run};
 use anyhow::Result;
+use std::path::Path;
 
 pub mod ancestors;
 pub mod candidates;
 pub mod census;
+pub mod census_automaton;
 pub mod differences;
 pub mod engines_vs_peers;
 pub mod figure_5_9;
@@ -23,7 +25,8 @@ pub mod table_6_1;
 pub mod table_6_2;
 pub mod table_6_5;
 
-/// A table or figure of the thesis, regenerated.
+/// An experiment not yet declared as an [`crate::harness::Experiment`]:
+/// it writes its CSV and Markdown itself.
 pub struct Experiment {
     pub id: &'static str,
     pub title: &'static str,
@@ -38,32 +41,62 @@ pub struct Experiment {
     pub render: fn(&Ctx) -> Result<()>,
 }
 
+impl Run for Experiment {
+    fn id(&self) -> &'static str {
+        self.id
+    }
+    fn title(&self) -> &'static str {
+        self.title
+    }
+    fn figure(&self) -> bool {
+        self.figure
+    }
+    fn rows(&self, mode: Mode) -> Option<usize> {
+        (self.rows)(mode)
+    }
+    fn run(&self, ctx: &Ctx) -> Result<Report> {
+        (self.run)(ctx)
+    }
+    fn render(&self, ctx: &Ctx) -> Result<()> {
+        (self.render)(ctx)
+    }
+    fn check_csv(&self, path: &Path) -> Result<usize> {
+        let mut r = csv::Reader::from_path(path)?;
+        let got: Vec<String> = r.headers()?.iter().map(str::to_string).collect();
+        if got != self.columns {
+            anyhow::bail!("{}: columns {:?}, expected {:?}", path.display(), got, self.columns);
+        }
+        Ok(r.records().collect::<Result<Vec<_>, _>>()?.len())
+    }
+}
+
 /// Every experiment, in an order where inputs come before their users.
-pub fn all() -> Vec<Experiment> {
+pub fn all() -> Vec<Box<dyn Run>> {
     // Table 6.3 measures SAT solvers' memory in child processes, which on Linux
     // inherit this process' memory high-water mark: it runs before the 256 MB
     // ancestor table is ever loaded.
     vec![
-        table_6_1::TABLE_6_3,
-        table_3_1::EXPERIMENT,
-        engines_vs_peers::EXPERIMENT,
-        section_6_4::EXPERIMENT,
-        figure_5_9::FIGURE_5_9,
-        figure_5_9::FIGURE_5_10,
-        table_6_1::TABLE_6_1,
-        table_6_1::TABLE_6_4,
-        ancestors::EXPERIMENT,
-        candidates::EXPERIMENT,
-        table_6_2::EXPERIMENT,
-        table_6_5::EXPERIMENT,
-        figure_6_1::FIGURE_6_1,
-        figure_6_1::FIGURE_6_2,
-        figure_6_3::EXPERIMENT,
-        differences::EXPERIMENT,
-        census::EXPERIMENT,
-        orphan_zoo::EXPERIMENT,
-        narrow_orphans::EXPERIMENT,
-        search_vs_peers::EXPERIMENT,
+        Box::new(table_6_1::TABLE_6_3),
+        Box::new(table_3_1::Table31),
+        Box::new(engines_vs_peers::EXPERIMENT),
+        Box::new(section_6_4::Section64),
+        Box::new(figure_5_9::FIGURE_5_9),
+        Box::new(figure_5_9::FIGURE_5_10),
+        Box::new(table_6_1::Table61),
+        Box::new(table_6_1::TABLE_6_4),
+        Box::new(ancestors::Ancestors),
+        Box::new(candidates::EXPERIMENT),
+        Box::new(table_6_2::Table62Batches),
+        Box::new(table_6_5::Table65),
+        Box::new(figure_6_1::FIGURE_6_1),
+        Box::new(figure_6_1::FIGURE_6_2),
+        Box::new(figure_6_3::EXPERIMENT),
+        Box::new(differences::EXPERIMENT),
+        Box::new(census::Census),
+        Box::new(census_automaton::CensusAutomaton),
+        Box::new(orphan_zoo::EXPERIMENT),
+        Box::new(narrow_orphans::EXPERIMENT),
+        Box::new(search_vs_peers::EXPERIMENT),
     ]
 }
 

@@ -90,7 +90,6 @@ pub struct Row {
 fn census_boxes(ctx: &Ctx, rule: &str, h: usize) -> Result<Vec<(usize, u64)>> {
     #[derive(Deserialize)]
     struct C {
-        kind: String,
         rule: String,
         w: usize,
         h: usize,
@@ -103,7 +102,7 @@ fn census_boxes(ctx: &Ctx, rule: &str, h: usize) -> Result<Vec<(usize, u64)>> {
     let rows: Vec<C> = read_csv(&path)?;
     let mut out: Vec<(usize, u64)> = rows
         .iter()
-        .filter(|c| c.kind == "census" && c.rule == rule)
+        .filter(|c| c.rule == rule)
         .filter_map(|c| {
             if c.h == h && c.w <= 6 {
                 Some((c.w, c.orphans))

@@ -3,39 +3,17 @@
 //! 22 hours, about 7e9 patterns per second). Ours: the bit-sliced batch
 //! evolver of `lifesearch::life::batch` on the CPU's cores.
 
-use super::Experiment;
-use crate::harness::{Ctx, Report, best_of, read_csv, sci, thousands, write_csv, write_text};
+use crate::harness::{Col, Ctx, Experiment, Fmt, Report, best_of, col};
 use crate::plot::{Bars, Ticks, render};
 use anyhow::Result;
 use lifesearch::life::Rule;
 use lifesearch::life::batch::census_range_parallel;
 use serde::{Deserialize, Serialize};
 
-pub const ID: &str = "section-6-4";
-
-pub const EXPERIMENT: Experiment = Experiment {
-    id: ID,
-    title: "Section 6.4: every k x k pattern, one generation, patterns/s",
-    columns: &[
-        "k",
-        "patterns_total",
-        "patterns_run",
-        "exhaustive",
-        "runs",
-        "best_seconds",
-        "patterns_per_second",
-        "dies",
-        "still",
-        "population",
-        "threads",
-    ],
-    figure: true,
-    rows: super::any_rows,
-    run,
-    render: draw,
-};
+pub struct Section64;
 
 #[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Row {
     pub k: usize,
     pub patterns_total: u64,
@@ -51,103 +29,97 @@ pub struct Row {
     /// Live cells summed over all successors.
     pub population: u64,
     pub threads: usize,
+    /// The thesis' rate for this box (7x7 only, on a GPU).
+    pub thesis_patterns_per_second: Option<f64>,
 }
 
 /// The thesis' rate: 2^49 patterns in 22 hours on a GTX 1080.
 pub const THESIS_RATE: f64 = 562_949_953_421_312.0 / (22.0 * 3600.0);
 
-fn run(ctx: &Ctx) -> Result<Report> {
-    // (k, patterns to run): all of them where that takes seconds, else a prefix of the numbering.
-    let plan: Vec<(usize, u64)> = ctx.mode.pick(
-        vec![(3, 1 << 9), (4, 1 << 16), (5, 1 << 20)],
-        vec![(4, 1 << 16), (5, 1 << 25), (6, 1 << 32)],
-        vec![(4, 1 << 16), (5, 1 << 25), (6, 1 << 36), (7, 1 << 36)],
-    );
-    let threads = rayon::current_num_threads();
-    let mut rows = Vec::new();
-    for (k, n) in plan {
-        let total = 1u64 << (k * k);
-        // Small cases are repeated and the best run kept; big ones run once.
-        let runs = if n <= 1 << 25 { ctx.mode.pick(1, 5, 10) } else { 1 };
-        let bar = ctx.bar(n * runs as u64, &format!("{ID} k={k}"));
-        let (t, census) = best_of(runs, || census_range_parallel(k, Rule::CONWAY, 0, n, &|d| bar.inc(d)));
-        bar.finish_and_clear();
-        let secs = t.as_secs_f64().max(1e-9);
-        rows.push(Row {
-            k,
-            patterns_total: total,
-            patterns_run: n,
-            exhaustive: n == total,
-            runs,
-            best_seconds: secs,
-            patterns_per_second: n as f64 / secs,
-            dies: census.dies,
-            still: census.still,
-            population: census.population,
-            threads,
-        });
-    }
-    write_csv(&ctx.csv(ID), &rows)?;
-    Ok(Report {
-        rows: rows.len(),
-        seeds: vec![],
-        solvers: vec!["lifesearch::life::batch (bit-sliced, 64 patterns per word)".into()],
-        notes: vec!["patterns in numbering order from 0; lowest of the runs shown".into()],
-    })
-}
+impl Experiment for Section64 {
+    type Row = Row;
+    const ID: &'static str = "section-6-4";
+    const TITLE: &'static str = "Section 6.4: every k x k pattern, one generation, patterns/s";
+    const FIGURE: bool = true;
+    const TABLE: &'static [Col<'static>] = &[
+        col("k", "k", Fmt::Int),
+        col("Patterns run", "patterns_run", Fmt::Int),
+        col("Of", "patterns_total", Fmt::Int),
+        col("Seconds", "best_seconds", Fmt::Fixed(3)),
+        col("Patterns/s (ours)", "patterns_per_second", Fmt::Sci),
+        col("Successor empty", "dies", Fmt::Int),
+        col("Still", "still", Fmt::Int),
+        col("Thesis patterns/s", "thesis_patterns_per_second", Fmt::Sci),
+    ];
 
-fn draw(ctx: &Ctx) -> Result<()> {
-    let rows: Vec<Row> = read_csv(&ctx.csv(ID))?;
-    // Ours per box size; the thesis measured 7x7 only (on a GPU).
-    let categories: Vec<String> = rows.iter().map(|r| format!("{0}x{0}", r.k)).collect();
-    let threads = rows.first().map_or(1, |r| r.threads);
-    render(
-        &ctx.figure(ID),
-        &Bars {
-            title: "Section 6.4: patterns evolved one generation per second".into(),
-            x_label: "box size k x k".into(),
-            y_label: "patterns per second (log scale)".into(),
-            categories,
-            series: vec![
-                (
-                    format!("ours: CPU, {threads} thread(s)"),
-                    rows.iter().map(|r| Some(r.patterns_per_second)).collect(),
-                ),
-                (
-                    "thesis: GTX 1080 GPU (all 7x7 patterns in 22 h)".into(),
-                    rows.iter().map(|r| (r.k == 7).then_some(THESIS_RATE)).collect(),
-                ),
-            ],
-            log_y: true,
-            ticks: Ticks::Number,
-            legend: true,
-        },
-    )?;
-    let mut md = String::from(
-        "| k | Patterns run | Of | Seconds | Patterns/s (ours) | Successor empty | Still | Thesis |\n\
-         |---:|---:|---:|---:|---:|---:|---:|---|\n",
-    );
-    for r in &rows {
-        md += &format!(
-            "| {} | {} | {} | {:.3} | {} | {} | {} | {} |\n",
-            r.k,
-            thousands(r.patterns_run),
-            if r.exhaustive { "all".to_string() } else { format!("2^{}", r.k * r.k) },
-            r.best_seconds,
-            sci(r.patterns_per_second),
-            thousands(r.dies),
-            thousands(r.still),
-            if r.k == 7 { format!("{} (GTX 1080, 22 h for all 2^49)", sci(THESIS_RATE)) } else { "-".into() }
+    fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row>, Report)> {
+        // (k, patterns to run): all of them where that takes seconds, else a prefix of the numbering.
+        let plan: Vec<(usize, u64)> = ctx.mode.pick(
+            vec![(3, 1 << 9), (4, 1 << 16), (5, 1 << 20)],
+            vec![(4, 1 << 16), (5, 1 << 25), (6, 1 << 32)],
+            vec![(4, 1 << 16), (5, 1 << 25), (6, 1 << 36), (7, 1 << 36)],
         );
+        let threads = rayon::current_num_threads();
+        let mut rows = Vec::new();
+        for (k, n) in plan {
+            let total = 1u64 << (k * k);
+            // Small cases are repeated and the best run kept; big ones run once.
+            let runs = if n <= 1 << 25 { ctx.mode.pick(1, 5, 10) } else { 1 };
+            let bar = ctx.bar(n * runs as u64, &format!("{} k={k}", Self::ID));
+            let (t, census) = best_of(runs, || census_range_parallel(k, Rule::CONWAY, 0, n, &|d| bar.inc(d)));
+            bar.finish_and_clear();
+            let secs = t.as_secs_f64().max(1e-9);
+            rows.push(Row {
+                k,
+                patterns_total: total,
+                patterns_run: n,
+                exhaustive: n == total,
+                runs,
+                best_seconds: secs,
+                patterns_per_second: n as f64 / secs,
+                dies: census.dies,
+                still: census.still,
+                population: census.population,
+                threads,
+                thesis_patterns_per_second: (k == 7).then_some(THESIS_RATE),
+            });
+        }
+        Ok((
+            rows,
+            Report {
+                seeds: vec![],
+                solvers: vec!["lifesearch::life::batch (bit-sliced, 64 patterns per word)".into()],
+                notes: vec!["patterns in numbering order from 0; lowest of the runs shown".into()],
+                ..Default::default()
+            },
+        ))
     }
-    let threads = rows.first().map_or(1, |r| r.threads);
-    md += &format!(
-        "\nOurs: bit-sliced batch evolver on {threads} CPU thread(s), 64 patterns per machine word; \
-         each pattern is stepped once in a bounded k x k universe and its successor inspected (empty? \
-         unchanged? population) so no work is skipped. Where not all 2^(k*k) patterns were run, the first \
-         ones in numbering order were. Timings are the lowest of the runs; setup is excluded. \
-         The thesis' rate is {} patterns/s (2^49 in 22 hours on a GPU).\n",
-        sci(THESIS_RATE)
-    );
-    write_text(&ctx.generated(ID), &md)
+
+    fn draw(&self, ctx: &Ctx, rows: &[Row]) -> Result<()> {
+        // Ours per box size; the thesis measured 7x7 only (on a GPU).
+        let categories: Vec<String> = rows.iter().map(|r| format!("{0}x{0}", r.k)).collect();
+        let threads = rows.first().map_or(1, |r| r.threads);
+        render(
+            &ctx.figure(Self::ID),
+            &Bars {
+                title: "Section 6.4: patterns evolved one generation per second".into(),
+                x_label: "box size k x k".into(),
+                y_label: "patterns per second (log scale)".into(),
+                categories,
+                series: vec![
+                    (
+                        format!("ours: CPU, {threads} thread(s)"),
+                        rows.iter().map(|r| Some(r.patterns_per_second)).collect(),
+                    ),
+                    (
+                        "thesis: GTX 1080 GPU (all 7x7 patterns in 22 h)".into(),
+                        rows.iter().map(|r| r.thesis_patterns_per_second).collect(),
+                    ),
+                ],
+                log_y: true,
+                ticks: Ticks::Number,
+                legend: true,
+            },
+        )
+    }
 }

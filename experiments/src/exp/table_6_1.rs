@@ -6,16 +6,23 @@
 
 use super::Experiment;
 use super::gw::{decide, patterns, peak_heap, variant_name};
-use crate::harness::{Ctx, Report, read_csv, write_csv, write_text};
+use crate::harness::{Ctx, Fmt, Report, col, read_csv, write_csv, write_text};
 use crate::plot::{Bars, Stack, Ticks, render};
 use anyhow::{Result, bail};
 use lifesearch::gridwalker::Variant;
 use lifesearch::life::Rule;
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
 
-/// The thesis' Table 6.1: GRIDWALKER ms and its gain over the best SAT solver, per pattern.
-const THESIS_GW_MS: [f64; 8] = [8.09, 8.75, 2.67, 0.24, 0.49, 3.55, 16.16, 15.04];
-const THESIS_GAIN: [f64; 8] = [15.7, 13.8, 19.5, 346.3, 51.3, 25.9, 6.0, 6.6];
+pub struct Table61;
+
+/// One row of the thesis' Table 6.1 (`data/thesis/table-6-1.csv`), the columns used here.
+#[derive(Debug, Deserialize)]
+struct Thesis61 {
+    pattern: usize,
+    gridwalker_ms: f64,
+    gw_vs_sat: f64,
+}
 /// Table 6.3: GRIDWALKER's memory in KiB.
 const THESIS_GW_KIB: [u32; 8] = [37, 42, 106, 31, 201, 12, 48, 50];
 /// Table 6.4: basic, single, no repeat, track (ms).
@@ -29,28 +36,6 @@ const THESIS_VARIANTS: [[f64; 4]; 8] = [
     [16.16, 43.63, 15.89, 14.80],
     [15.04, 21.58, 14.77, 12.03],
 ];
-
-pub const TABLE_6_1: Experiment = Experiment {
-    id: "table-6-1",
-    title: "Table 6.1: small patterns, every solver, lowest of N runs",
-    columns: &[
-        "pattern",
-        "description",
-        "stand_in",
-        "width",
-        "height",
-        "solver",
-        "orphan",
-        "thesis_orphan",
-        "runs",
-        "best_ms",
-        "gw_vs_best_sat",
-    ],
-    figure: true,
-    rows: super::any_rows,
-    run: run_61,
-    render: draw_61,
-};
 
 pub const TABLE_6_3: Experiment = Experiment {
     id: "table-6-3",
@@ -85,6 +70,7 @@ pub const TABLE_6_4: Experiment = Experiment {
 };
 
 #[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Row61 {
     pub pattern: String,
     pub description: String,
@@ -98,6 +84,9 @@ pub struct Row61 {
     pub best_ms: f64,
     /// Best SAT time over GRIDWALKER's (on GRIDWALKER rows, once SAT rows exist).
     pub gw_vs_best_sat: Option<f64>,
+    /// The thesis' GRIDWALKER time and its gain over the best SAT solver on this pattern.
+    pub thesis_gridwalker_ms: Option<f64>,
+    pub thesis_gw_vs_sat: Option<f64>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -127,57 +116,6 @@ pub struct Row64 {
     pub basic_speedup: f64,
 }
 
-fn run_61(ctx: &Ctx) -> Result<Report> {
-    let runs = ctx.mode.pick(1, 10, 10);
-    let mut rows = Vec::new();
-    let pats = patterns(ctx);
-    let bar = ctx.bar(pats.len() as u64, "table-6-1");
-    let kinds = super::sat::kinds();
-    for p in &pats {
-        let t = decide(&p.spec, Variant::Basic, runs)?;
-        let row = |solver: &str, orphan: bool, ms: f64| Row61 {
-            pattern: p.id.into(),
-            description: p.description.into(),
-            stand_in: p.stand_in,
-            width: p.spec.width(),
-            height: p.spec.height(),
-            solver: solver.into(),
-            orphan,
-            thesis_orphan: p.thesis_orphan,
-            runs,
-            best_ms: ms,
-            gw_vs_best_sat: None,
-        };
-        let gw_ms = t.micros / 1e3;
-        let mut best_sat = f64::INFINITY;
-        for &k in &kinds {
-            let s = super::sat::decide(&p.spec, k, runs)?;
-            if s.orphan != t.orphan() {
-                bail!("{}: {} and GRIDWALKER disagree", p.id, k.name());
-            }
-            best_sat = best_sat.min(s.millis);
-            rows.push(row(k.name(), s.orphan, s.millis));
-        }
-        let mut gw = row("gridwalker", t.orphan(), gw_ms);
-        gw.gw_vs_best_sat = best_sat.is_finite().then(|| best_sat / gw_ms);
-        rows.push(gw);
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
-    write_csv(&ctx.csv("table-6-1"), &rows)?;
-    Ok(Report {
-        rows: rows.len(),
-        seeds: vec![61],
-        solvers: std::iter::once("gridwalker basic (thesis-code convention)".to_string())
-            .chain(kinds.iter().map(|&k| super::sat::version(k)))
-            .collect(),
-        notes: vec![format!(
-            "lowest of {runs} runs; pattern construction and CNF encoding excluded; SAT: window encoding, \
-             free boundary, fresh solver per run"
-        )],
-    })
-}
-
 /// The distinct values in order of first appearance.
 fn distinct(v: impl Iterator<Item = String>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
@@ -194,67 +132,146 @@ fn thesis_index(pattern: &str) -> Option<usize> {
     pattern.trim_start_matches('#').parse::<usize>().ok()?.checked_sub(1)
 }
 
-fn draw_61(ctx: &Ctx) -> Result<()> {
-    let rows: Vec<Row61> = read_csv(&ctx.csv("table-6-1"))?;
-    // One group per pattern: each solver we ran, then the thesis' GRIDWALKER
-    // and its best SAT solver (GRIDWALKER's time times its gain).
-    let patterns = distinct(rows.iter().map(|r| r.pattern.clone()));
-    let solvers = distinct(rows.iter().map(|r| r.solver.clone()));
-    let mut series: Vec<(String, Vec<Option<f64>>)> = solvers
-        .iter()
-        .map(|s| {
-            let v = patterns
-                .iter()
-                .map(|p| rows.iter().find(|r| &r.pattern == p && &r.solver == s).map(|r| r.best_ms))
-                .collect();
-            (format!("ours: {s}"), v)
-        })
-        .collect();
-    let thesis = |f: &dyn Fn(usize) -> Option<f64>| -> Vec<Option<f64>> {
-        patterns.iter().map(|p| thesis_index(p).and_then(f)).collect()
-    };
-    series.push(("thesis: GridWalker".into(), thesis(&|i| THESIS_GW_MS.get(i).copied())));
-    series.push(("thesis: best SAT".into(), thesis(&|i| Some(THESIS_GW_MS.get(i)? * THESIS_GAIN.get(i)?))));
-    render(
-        &ctx.figure("table-6-1"),
-        &Bars {
-            title: "Table 6.1: time to decide each small pattern".into(),
-            x_label: "pattern (the thesis' numbering)".into(),
-            y_label: "solve time (log scale)".into(),
-            categories: patterns,
-            series,
-            log_y: true,
-            ticks: Ticks::Millis,
-            legend: true,
-        },
-    )?;
-    let mut md = String::from(
-        "| # | Pattern | Stand-in? | Size | Solver | Orphan (ours / thesis) | ms (ours) | GW vs best SAT (ours) | GridWalker ms (thesis) | GW vs SAT (thesis) |\n\
-         |---|---|---|---|---|---|---:|---:|---:|---:|\n",
-    );
-    for r in &rows {
-        let i = r.pattern.trim_start_matches('#').parse::<usize>().unwrap_or(0).wrapping_sub(1);
-        md += &format!(
-            "| {} | {} | {} | {}x{} | {} | {} / {} | {:.3} | {} | {} | {} |\n",
-            r.pattern,
-            r.description,
-            if r.stand_in { "stand-in" } else { "thesis" },
-            r.width,
-            r.height,
-            r.solver,
-            yes(r.orphan),
-            yes(r.thesis_orphan),
-            r.best_ms,
-            r.gw_vs_best_sat.map_or("-".into(), |g| format!("{g:.1}x")),
-            THESIS_GW_MS.get(i).map_or("-".into(), |v| format!("{v}")),
-            THESIS_GAIN.get(i).map_or("-".into(), |v| format!("{v}x")),
-        );
+impl crate::harness::Experiment for Table61 {
+    type Row = Row61;
+    const ID: &'static str = "table-6-1";
+    const TITLE: &'static str = "Table 6.1: small patterns, every solver, lowest of N runs";
+    const FIGURE: bool = true;
+
+    fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row61>, Report)> {
+        let thesis: Vec<Thesis61> = crate::thesis::table(&ctx.thesis, "table-6-1.csv")?;
+        let runs = ctx.mode.pick(1, 10, 10);
+        let mut rows = Vec::new();
+        let pats = patterns(ctx);
+        let bar = ctx.bar(pats.len() as u64, "table-6-1");
+        let kinds = super::sat::kinds();
+        let of = |id: &str| thesis_index(id).and_then(|i| thesis.iter().find(|t| t.pattern == i + 1));
+        for p in &pats {
+            let t = decide(&p.spec, Variant::Basic, runs)?;
+            let row = |solver: &str, orphan: bool, ms: f64| Row61 {
+                pattern: p.id.into(),
+                description: p.description.into(),
+                stand_in: p.stand_in,
+                width: p.spec.width(),
+                height: p.spec.height(),
+                solver: solver.into(),
+                orphan,
+                thesis_orphan: p.thesis_orphan,
+                runs,
+                best_ms: ms,
+                gw_vs_best_sat: None,
+                thesis_gridwalker_ms: of(p.id).map(|t| t.gridwalker_ms),
+                thesis_gw_vs_sat: of(p.id).map(|t| t.gw_vs_sat),
+            };
+            let gw_ms = t.micros / 1e3;
+            let mut best_sat = f64::INFINITY;
+            for &k in &kinds {
+                let s = super::sat::decide(&p.spec, k, runs)?;
+                if s.orphan != t.orphan() {
+                    bail!("{}: {} and GRIDWALKER disagree", p.id, k.name());
+                }
+                best_sat = best_sat.min(s.millis);
+                rows.push(row(k.name(), s.orphan, s.millis));
+            }
+            let mut gw = row("gridwalker", t.orphan(), gw_ms);
+            gw.gw_vs_best_sat = best_sat.is_finite().then(|| best_sat / gw_ms);
+            rows.push(gw);
+            bar.inc(1);
+        }
+        bar.finish_and_clear();
+        Ok((
+            rows,
+            Report {
+                seeds: vec![61],
+                solvers: std::iter::once("gridwalker basic (thesis-code convention)".to_string())
+                    .chain(kinds.iter().map(|&k| super::sat::version(k)))
+                    .collect(),
+                notes: vec![format!(
+                    "lowest of {runs} runs; pattern construction and CNF encoding excluded; SAT: window encoding, \
+             free boundary, fresh solver per run"
+                )],
+                ..Default::default()
+            },
+        ))
     }
-    md += "\nTimes are the lowest of the runs shown; building the pattern and parsing are excluded. \
-           SAT solvers get the window encoding with a free boundary, a fresh solver per run; \
-           the time is adding the clauses and solving. The thesis ran on an Intel Core i7 3820 at 3.9 GHz with \
-           other SAT solvers (CoMiniSat, Glucose, Lingeling, Maple); patterns marked stand-in replace lost ones.\n";
-    write_text(&ctx.generated("table-6-1"), &md)
+
+    fn draw(&self, ctx: &Ctx, rows: &[Row61]) -> Result<()> {
+        // One group per pattern: each solver we ran, then the thesis' GRIDWALKER
+        // and its best SAT solver (GRIDWALKER's time times its gain).
+        let patterns = distinct(rows.iter().map(|r| r.pattern.clone()));
+        let solvers = distinct(rows.iter().map(|r| r.solver.clone()));
+        let mut series: Vec<(String, Vec<Option<f64>>)> = solvers
+            .iter()
+            .map(|s| {
+                let v = patterns
+                    .iter()
+                    .map(|p| rows.iter().find(|r| &r.pattern == p && &r.solver == s).map(|r| r.best_ms))
+                    .collect();
+                (format!("ours: {s}"), v)
+            })
+            .collect();
+        let thesis = |f: &dyn Fn(&Row61) -> Option<f64>| -> Vec<Option<f64>> {
+            patterns.iter().map(|p| rows.iter().find(|r| &r.pattern == p).and_then(f)).collect()
+        };
+        series.push(("thesis: GridWalker".into(), thesis(&|r| r.thesis_gridwalker_ms)));
+        series.push((
+            "thesis: best SAT".into(),
+            thesis(&|r| Some(r.thesis_gridwalker_ms? * r.thesis_gw_vs_sat?)),
+        ));
+        render(
+            &ctx.figure("table-6-1"),
+            &Bars {
+                title: "Table 6.1: time to decide each small pattern".into(),
+                x_label: "pattern (the thesis' numbering)".into(),
+                y_label: "solve time (log scale)".into(),
+                categories: patterns,
+                series,
+                log_y: true,
+                ticks: Ticks::Millis,
+                legend: true,
+            },
+        )
+    }
+
+    /// One row per pattern: every solver's time a column, the thesis' beside ours.
+    fn markdown(&self, rows: &[Row61]) -> Result<String> {
+        let solvers = distinct(rows.iter().map(|r| r.solver.clone()));
+        let mut wide = Vec::new();
+        for p in distinct(rows.iter().map(|r| r.pattern.clone())) {
+            let here: Vec<&Row61> = rows.iter().filter(|r| r.pattern == p).collect();
+            let (f, gw) = (here[0], here.iter().find(|r| r.solver == "gridwalker"));
+            let mut m = Map::new();
+            for (k, v) in [
+                ("pattern", json!(if f.stand_in { format!("{p} (stand-in)") } else { p.clone() })),
+                ("description", json!(f.description)),
+                ("size", json!(format!("{}x{}", f.width, f.height))),
+                ("goe", json!(format!("{} / {}", yes(f.orphan), yes(f.thesis_orphan)))),
+                ("gain", json!(gw.and_then(|g| g.gw_vs_best_sat))),
+                ("thesis_gridwalker_ms", json!(f.thesis_gridwalker_ms)),
+                ("thesis_gw_vs_sat", json!(f.thesis_gw_vs_sat)),
+            ] {
+                m.insert(k.into(), v);
+            }
+            for r in &here {
+                m.insert(r.solver.clone(), json!(r.best_ms));
+            }
+            wide.push(Value::Object(m));
+        }
+        let heads: Vec<String> = solvers.iter().map(|s| format!("{s} ms")).collect();
+        let mut cols = vec![
+            col("#", "pattern", Fmt::Text),
+            col("Pattern", "description", Fmt::Text),
+            col("Size", "size", Fmt::Text),
+            col("GoE? ours / thesis", "goe", Fmt::Text),
+        ];
+        cols.extend(solvers.iter().zip(&heads).map(|(s, h)| col(h, s, Fmt::Fixed(2))));
+        cols.extend([
+            col("Gain", "gain", Fmt::Times(1)),
+            col("Thesis GW ms", "thesis_gridwalker_ms", Fmt::Fixed(2)),
+            col("Thesis' gain", "thesis_gw_vs_sat", Fmt::Times(1)),
+        ]);
+        crate::table::markdown(&cols, &wide)
+    }
 }
 
 fn yes(b: bool) -> &'static str {
@@ -495,14 +512,11 @@ mod tests {
             runs: 1,
             best_ms: 2.5,
             gw_vs_best_sat: None,
+            thesis_gridwalker_ms: Some(8.09),
+            thesis_gw_vs_sat: Some(15.7),
         }];
-        write_csv(&c.csv("table-6-1"), &r61).unwrap();
-        draw_61(&c).unwrap();
-        let md = std::fs::read_to_string(c.generated("table-6-1")).unwrap();
-        assert!(
-            md.contains("| #1 | d | thesis | 10x10 | gridwalker | yes / yes | 2.500 | - | 8.09 | 15.7x |"),
-            "{md}"
-        );
+        let md = crate::harness::Experiment::markdown(&Table61, &r61).unwrap();
+        assert!(md.contains("| #1 | d | 10x10 | yes / yes | 2.50 | - | 8.09 | 15.7x |"), "{md}");
         let r64: Vec<Row64> = ["basic", "track"]
             .iter()
             .map(|v| Row64 {

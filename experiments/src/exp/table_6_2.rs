@@ -3,79 +3,22 @@
 //! by GRIDWALKER (basic, and track with correct change tracking) and SAT
 //! solvers (CaDiCaL; every solver compiled in with `--full`).
 
-use super::Experiment;
 use super::gw::{decide, spec_of, variant_name};
 use crate::candidates::{load_ranking, table_6_2_bases, table_6_2_batches};
-use crate::harness::{Ctx, Report, read_csv, write_csv, write_text};
+use crate::harness::{Ctx, Experiment, Fmt, Report, col};
+use crate::inputs::thesis_rows;
 use crate::plot::{Bars, Stack, Ticks, render};
-use crate::thesis::{Table62, table_6_2};
+use crate::table::markdown;
+use crate::thesis::table_6_2;
 use anyhow::Result;
-use anyhow::bail;
 use lifesearch::gridwalker::Variant;
-use lifesearch::life::Grid;
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
 
-pub const ID: &str = "table-6-2";
-
-// ANCHOR: thesis_rows
-/// The thesis' row for each of our bases (1-based, in generation order),
-/// derived from the thesis' data and the construction alone, never from our
-/// own verdicts or timings. The thesis' notes say its four non-orphans are
-/// one pattern four times and that the table lists them first; its "GoE?"
-/// column says which rows those are. Among our bases exactly one pattern
-/// occurs that many times: its copies take the non-orphan rows, and the other
-/// bases, in generation order, the orphan rows. A test checks the result
-/// against the thesis' own timings (its rows with equal times must hold
-/// identical patterns in ours, and no others).
-pub fn thesis_rows(bases: &[Grid], thesis: &[Table62]) -> Result<Vec<usize>> {
-    let plain: Vec<usize> = thesis.iter().filter(|r| !r.orphan()).map(|r| r.row).collect();
-    let orphans: Vec<usize> = thesis.iter().filter(|r| r.orphan()).map(|r| r.row).collect();
-    if bases.len() != thesis.len() {
-        bail!("{} bases for the thesis' {} rows", bases.len(), thesis.len());
-    }
-    let copies = |i: usize| bases.iter().filter(|b| **b == bases[i]).count();
-    let repeated: Vec<usize> = (0..bases.len()).filter(|&i| copies(i) == plain.len()).collect();
-    if repeated.len() != plain.len() || repeated.iter().any(|&i| bases[i] != bases[repeated[0]]) {
-        bail!(
-            "no single pattern occurs {} times among the bases, as the thesis' non-orphans do",
-            plain.len()
-        );
-    }
-    let mut row = vec![0; bases.len()];
-    for (&i, &r) in repeated.iter().zip(&plain) {
-        row[i] = r;
-    }
-    let rest = (0..bases.len()).filter(|i| !repeated.contains(i));
-    for (i, &r) in rest.zip(&orphans) {
-        row[i] = r;
-    }
-    Ok(row)
-}
-// ANCHOR_END: thesis_rows
-
-pub const EXPERIMENT: Experiment = Experiment {
-    id: ID,
-    title: "Table 6.2: 20x20 and 40x40 batches, per-pattern times",
-    columns: &[
-        "batch",
-        "index",
-        "solver",
-        "orphan",
-        "thesis_row",
-        "thesis_orphan",
-        "runs",
-        "best_ms",
-        "probes",
-        "thesis_gw_ms",
-        "thesis_best_sat_ms",
-    ],
-    figure: true,
-    rows: super::any_rows,
-    run,
-    render: draw,
-};
+pub struct Table62Batches;
 
 #[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Row {
     /// Side of the batch's patterns (20 or 40).
     pub batch: usize,
@@ -96,245 +39,238 @@ pub struct Row {
     pub thesis_best_sat_ms: u64,
 }
 
-fn run(ctx: &Ctx) -> Result<Report> {
-    let (q, rank, _) = load_ranking(ctx)?;
-    let (b20, b40) = table_6_2_batches(&rank, q);
-    let thesis = table_6_2(&ctx.thesis)?;
-    // Only the 5x5 ranking builds the thesis' batches; the smoke test's 4x4
-    // one is shown against the rows in order.
-    let rows_of =
-        if q == 5 { thesis_rows(&table_6_2_bases(&rank, q), &thesis)? } else { (1..=thesis.len()).collect() };
-    let runs = ctx.mode.pick(1, 1, 3);
-    // Quick mode: GRIDWALKER on all 20x20 patterns and the first 8 of 40x40; CaDiCaL
-    // needs about 10 s per 20x20 orphan here, so SAT solvers run only with --full.
-    let counts = ctx.mode.pick([2, 2], [20, 20], [20, 20]);
-    let batches = [(2 * 2 * q, &b20), (4 * 2 * q, &b40)];
-    let variants = [Variant::Basic, Variant::Track];
-    // SAT solvers get Knuth's encoding, much the faster here on these sizes
-    // (CaDiCaL on 40x40 #20: 2.3 s against 13 s with the window encoding).
-    // Quick mode: CaDiCaL and Varisat; --full: every solver compiled in.
-    use lifesearch::cnf::SolverKind;
-    use lifesearch::search::Encoding;
-    let sats: Vec<(SolverKind, Encoding)> = match ctx.mode {
-        crate::harness::Mode::Full => super::sat::kinds().into_iter().map(|k| (k, Encoding::Knuth)).collect(),
-        crate::harness::Mode::Quick => {
-            vec![(SolverKind::Cadical, Encoding::Knuth), (SolverKind::Varisat, Encoding::Knuth)]
-        }
-        crate::harness::Mode::Tiny => vec![(SolverKind::Cadical, Encoding::Knuth)],
-    };
-    let bar = ctx.bar(((counts[0] + counts[1]) * (variants.len() + sats.len())) as u64, ID);
-    let mut rows = Vec::new();
-    for ((side, batch), count) in batches.into_iter().zip(counts) {
-        // The thesis' columns are for its 20x20 and 40x40 batches; the smoke
-        // test's 4x4 ranking makes smaller ones, shown beside the same rows.
-        let thesis_side = if side <= 20 { 20 } else { 40 };
-        for (i, g) in batch.iter().take(count).enumerate() {
-            let spec = spec_of(g);
-            let r = rows_of[i] - 1;
-            let thesis_best_sat_ms = thesis[r].best_sat(thesis_side);
-            let thesis_gw_ms = thesis[r].gridwalker(thesis_side);
-            for &(k, enc) in &sats {
-                let t = super::sat::decide_encoded(&spec, k, enc, runs)?;
-                let enc_name = if enc == Encoding::Knuth { "knuth" } else { "window" };
-                rows.push(Row {
-                    batch: side,
-                    index: i + 1,
-                    solver: format!("{}-{enc_name}", k.name()),
-                    orphan: t.orphan,
-                    thesis_row: r + 1,
-                    thesis_orphan: thesis[r].orphan(),
-                    runs,
-                    best_ms: t.millis,
-                    probes: None,
-                    thesis_gw_ms,
-                    thesis_best_sat_ms,
-                });
-                bar.inc(1);
+impl Experiment for Table62Batches {
+    type Row = Row;
+    const ID: &'static str = "table-6-2";
+    const TITLE: &'static str = "Table 6.2: 20x20 and 40x40 batches, per-pattern times";
+    const FIGURE: bool = true;
+
+    fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row>, Report)> {
+        let (q, rank, _) = load_ranking(ctx)?;
+        let (b20, b40) = table_6_2_batches(&rank, q);
+        let thesis = table_6_2(&ctx.thesis)?;
+        // Only the 5x5 ranking builds the thesis' batches; the smoke test's 4x4
+        // one is shown against the rows in order.
+        let rows_of = if q == 5 {
+            thesis_rows(&table_6_2_bases(&rank, q), &thesis)?
+        } else {
+            (1..=thesis.len()).collect()
+        };
+        let runs = ctx.mode.pick(1, 1, 3);
+        // Quick mode: GRIDWALKER on all 20x20 patterns and the first 8 of 40x40; CaDiCaL
+        // needs about 10 s per 20x20 orphan here, so SAT solvers run only with --full.
+        let counts = ctx.mode.pick([2, 2], [20, 20], [20, 20]);
+        let batches = [(2 * 2 * q, &b20), (4 * 2 * q, &b40)];
+        let variants = [Variant::Basic, Variant::Track];
+        // SAT solvers get Knuth's encoding, much the faster here on these sizes
+        // (CaDiCaL on 40x40 #20: 2.3 s against 13 s with the window encoding).
+        // Quick mode: CaDiCaL and Varisat; --full: every solver compiled in.
+        use lifesearch::cnf::SolverKind;
+        use lifesearch::search::Encoding;
+        let sats: Vec<(SolverKind, Encoding)> = match ctx.mode {
+            crate::harness::Mode::Full => {
+                super::sat::kinds().into_iter().map(|k| (k, Encoding::Knuth)).collect()
             }
-            for v in variants {
-                let t = decide(&spec, v, runs)?;
-                rows.push(Row {
-                    batch: side,
-                    index: i + 1,
-                    solver: format!("gridwalker-{}", variant_name(v)),
-                    orphan: t.orphan(),
-                    thesis_row: r + 1,
-                    thesis_orphan: thesis[r].orphan(),
-                    runs,
-                    best_ms: t.micros / 1e3,
-                    probes: t.stat("probes"),
-                    thesis_gw_ms,
-                    thesis_best_sat_ms,
-                });
-                bar.inc(1);
+            crate::harness::Mode::Quick => {
+                vec![(SolverKind::Cadical, Encoding::Knuth), (SolverKind::Varisat, Encoding::Knuth)]
+            }
+            crate::harness::Mode::Tiny => vec![(SolverKind::Cadical, Encoding::Knuth)],
+        };
+        let bar = ctx.bar(((counts[0] + counts[1]) * (variants.len() + sats.len())) as u64, Self::ID);
+        let mut rows = Vec::new();
+        for ((side, batch), count) in batches.into_iter().zip(counts) {
+            // The thesis' columns are for its 20x20 and 40x40 batches; the smoke
+            // test's 4x4 ranking makes smaller ones, shown beside the same rows.
+            let thesis_side = if side <= 20 { 20 } else { 40 };
+            for (i, g) in batch.iter().take(count).enumerate() {
+                let spec = spec_of(g);
+                let r = rows_of[i] - 1;
+                let thesis_best_sat_ms = thesis[r].best_sat(thesis_side);
+                let thesis_gw_ms = thesis[r].gridwalker(thesis_side);
+                for &(k, enc) in &sats {
+                    let t = super::sat::decide_encoded(&spec, k, enc, runs)?;
+                    let enc_name = if enc == Encoding::Knuth { "knuth" } else { "window" };
+                    rows.push(Row {
+                        batch: side,
+                        index: i + 1,
+                        solver: format!("{}-{enc_name}", k.name()),
+                        orphan: t.orphan,
+                        thesis_row: r + 1,
+                        thesis_orphan: thesis[r].orphan(),
+                        runs,
+                        best_ms: t.millis,
+                        probes: None,
+                        thesis_gw_ms,
+                        thesis_best_sat_ms,
+                    });
+                    bar.inc(1);
+                }
+                for v in variants {
+                    let t = decide(&spec, v, runs)?;
+                    rows.push(Row {
+                        batch: side,
+                        index: i + 1,
+                        solver: format!("gridwalker-{}", variant_name(v)),
+                        orphan: t.orphan(),
+                        thesis_row: r + 1,
+                        thesis_orphan: thesis[r].orphan(),
+                        runs,
+                        best_ms: t.micros / 1e3,
+                        probes: t.stat("probes"),
+                        thesis_gw_ms,
+                        thesis_best_sat_ms,
+                    });
+                    bar.inc(1);
+                }
             }
         }
-    }
-    bar.finish_and_clear();
-    write_csv(&ctx.csv(ID), &rows)?;
-    Ok(Report {
-        rows: rows.len(),
-        seeds: vec![],
-        solvers: ["gridwalker basic".to_string(), "gridwalker track".to_string()]
-            .into_iter()
-            .chain(sats.iter().map(|(k, e)| format!("{} ({e:?} encoding)", super::sat::version(*k))))
-            .collect(),
-        notes: vec![
+        bar.finish_and_clear();
+        Ok((
+            rows,
+            Report {
+                seeds: vec![],
+                solvers: ["gridwalker basic".to_string(), "gridwalker track".to_string()]
+                    .into_iter()
+                    .chain(sats.iter().map(|(k, e)| format!("{} ({e:?} encoding)", super::sat::version(*k))))
+                    .collect(),
+                notes: vec![
             format!("lowest of {runs} runs; SAT: free boundary, fresh solver per run, encoding excluded"),
             "thesis_row: from the thesis' data alone (its non-orphan rows take the pattern that occurs four \
              times; the orphan rows the others, in generation order)"
                 .into(),
         ],
-    })
-}
-
-fn draw(ctx: &Ctx) -> Result<()> {
-    let rows: Vec<Row> = read_csv(&ctx.csv(ID))?;
-    // One panel per batch, one group of bars per thesis row: ours (GRIDWALKER
-    // with tracking, and the fastest SAT solver we ran) beside the thesis'.
-    let panels = [20, 40]
-        .into_iter()
-        .filter(|side| rows.iter().any(|r| r.batch == *side))
-        .enumerate()
-        .map(|(k, side)| {
-            let batch: Vec<&Row> = rows.iter().filter(|r| r.batch == side).collect();
-            let n = batch.iter().map(|r| r.thesis_row).max().unwrap_or(0);
-            let per_row = |f: &dyn Fn(&[&&Row]) -> Option<f64>| -> Vec<Option<f64>> {
-                (1..=n)
-                    .map(|t| {
-                        let here: Vec<&&Row> = batch.iter().filter(|r| r.thesis_row == t).collect();
-                        f(&here)
-                    })
-                    .collect()
-            };
-            let is_gw = |r: &Row| r.solver.starts_with("gridwalker");
-            let series = vec![
-                (
-                    "ours: GridWalker (track)".to_string(),
-                    per_row(&|h| h.iter().find(|r| r.solver == "gridwalker-track").map(|r| r.best_ms)),
-                ),
-                (
-                    "ours: fastest SAT".to_string(),
-                    per_row(&|h| h.iter().filter(|r| !is_gw(r)).map(|r| r.best_ms).min_by(f64::total_cmp)),
-                ),
-                ("thesis: GridWalker".to_string(), per_row(&|h| h.first().map(|r| r.thesis_gw_ms as f64))),
-                (
-                    "thesis: best SAT".to_string(),
-                    per_row(&|h| h.first().map(|r| r.thesis_best_sat_ms as f64)),
-                ),
-            ];
-            Bars {
-                title: String::new(),
-                x_label: format!("{side}x{side} batch: row of the thesis' table"),
-                y_label: "solve time (log scale)".into(),
-                categories: (1..=n).map(|t| t.to_string()).collect(),
-                series,
-                log_y: true,
-                ticks: Ticks::Millis,
-                legend: k == 0,
-            }
-        })
-        .collect();
-    render(
-        &ctx.figure(ID),
-        &Stack { title: "Table 6.2: time to decide each pattern, ours and the thesis'".into(), panels },
-    )?;
-    let mut md = String::from(
-        "Rows in the thesis' order (its row numbers; ours, in generation order, beside them).\n\n\
-         | Batch | Thesis row | Ours # | Solver | Orphan (ours / thesis) | ms (ours) | Probes | GridWalker ms \
-         (thesis) | best SAT ms (thesis) |\n\
-         |---:|---:|---:|---|---|---:|---:|---:|---:|\n",
-    );
-    let mut sorted: Vec<&Row> = rows.iter().collect();
-    sorted.sort_by(|a, b| (a.batch, a.thesis_row, &a.solver).cmp(&(b.batch, b.thesis_row, &b.solver)));
-    for r in &sorted {
-        md += &format!(
-            "| {0}x{0} | {1} | {2} | {3} | {4} / {5} | {6:.2} | {7} | {8} | {9} |\n",
-            r.batch,
-            r.thesis_row,
-            r.index,
-            r.solver,
-            if r.orphan { "yes" } else { "no" },
-            if r.thesis_orphan { "yes" } else { "no" },
-            r.best_ms,
-            r.probes.map_or("-".into(), |p| p.to_string()),
-            r.thesis_gw_ms,
-            r.thesis_best_sat_ms,
-        );
+                ..Default::default()
+            },
+        ))
     }
-    let agree = rows.iter().filter(|r| r.orphan == r.thesis_orphan).count();
-    md += &format!("\nVerdicts agreeing with the thesis' GoE? column: {agree} of {} rows.\n", rows.len());
-    for side in [20, 40] {
-        let total = |name: &str| -> Option<(usize, f64)> {
-            let v: Vec<f64> =
-                rows.iter().filter(|r| r.batch == side && r.solver == name).map(|r| r.best_ms).collect();
-            (!v.is_empty()).then(|| (v.len(), v.iter().sum()))
-        };
-        for name in ["gridwalker-basic", "gridwalker-track"] {
-            if let Some((n, ms)) = total(name) {
-                md += &format!("\n{side}x{side}, {name}: {n} patterns, {ms:.0} ms in total.");
+
+    fn draw(&self, ctx: &Ctx, rows: &[Row]) -> Result<()> {
+        // One panel per batch, one group of bars per thesis row: ours (GRIDWALKER
+        // with tracking, and the fastest SAT solver we ran) beside the thesis'.
+        let panels = [20, 40]
+            .into_iter()
+            .filter(|side| rows.iter().any(|r| r.batch == *side))
+            .enumerate()
+            .map(|(k, side)| {
+                let batch: Vec<&Row> = rows.iter().filter(|r| r.batch == side).collect();
+                let n = batch.iter().map(|r| r.thesis_row).max().unwrap_or(0);
+                let per_row = |f: &dyn Fn(&[&&Row]) -> Option<f64>| -> Vec<Option<f64>> {
+                    (1..=n)
+                        .map(|t| {
+                            let here: Vec<&&Row> = batch.iter().filter(|r| r.thesis_row == t).collect();
+                            f(&here)
+                        })
+                        .collect()
+                };
+                let is_gw = |r: &Row| r.solver.starts_with("gridwalker");
+                let series = vec![
+                    (
+                        "ours: GridWalker (track)".to_string(),
+                        per_row(&|h| h.iter().find(|r| r.solver == "gridwalker-track").map(|r| r.best_ms)),
+                    ),
+                    (
+                        "ours: fastest SAT".to_string(),
+                        per_row(&|h| {
+                            h.iter().filter(|r| !is_gw(r)).map(|r| r.best_ms).min_by(f64::total_cmp)
+                        }),
+                    ),
+                    (
+                        "thesis: GridWalker".to_string(),
+                        per_row(&|h| h.first().map(|r| r.thesis_gw_ms as f64)),
+                    ),
+                    (
+                        "thesis: best SAT".to_string(),
+                        per_row(&|h| h.first().map(|r| r.thesis_best_sat_ms as f64)),
+                    ),
+                ];
+                Bars {
+                    title: String::new(),
+                    x_label: format!("{side}x{side} batch: row of the thesis' table"),
+                    y_label: "solve time (log scale)".into(),
+                    categories: (1..=n).map(|t| t.to_string()).collect(),
+                    series,
+                    log_y: true,
+                    ticks: Ticks::Millis,
+                    legend: k == 0,
+                }
+            })
+            .collect();
+        render(
+            &ctx.figure(Self::ID),
+            &Stack { title: "Table 6.2: time to decide each pattern, ours and the thesis'".into(), panels },
+        )
+    }
+
+    /// One table per batch, one row per pattern in the thesis' order, every
+    /// solver a column, the thesis' columns beside ours.
+    fn markdown(&self, rows: &[Row]) -> Result<String> {
+        let mut solvers: Vec<&str> = rows.iter().map(|r| r.solver.as_str()).collect();
+        solvers.sort_by_key(|s| (!s.starts_with("gridwalker"), *s));
+        solvers.dedup();
+        let mut cols = vec![
+            col("Row", "thesis_row", Fmt::Int),
+            col("Ours #", "index", Fmt::Int),
+            col("GoE? ours / thesis", "goe", Fmt::Text),
+        ];
+        let heads: Vec<String> = solvers.iter().map(|s| format!("{} ms", short(s))).collect();
+        cols.extend(solvers.iter().zip(&heads).map(|(s, h)| col(h, s, Fmt::Fixed(1))));
+        cols.extend([
+            col("Thesis GW ms", "thesis_gw_ms", Fmt::Int),
+            col("Thesis best SAT ms", "thesis_best_sat_ms", Fmt::Int),
+            col("Gain", "gain", Fmt::Times(2)),
+            col("Thesis' gain", "thesis_gain", Fmt::Times(2)),
+        ]);
+        let mut md = String::new();
+        for side in [20, 40] {
+            let wide = wide(rows, side);
+            if !wide.is_empty() {
+                md += &format!("\n**{side}x{side}**\n\n{}", markdown(&cols, &wide)?);
             }
         }
+        Ok(md)
     }
-    md += "\n";
-    if let Some(p) =
-        rows.iter().find(|r| r.batch > 20 && r.thesis_row == 20 && r.solver == "gridwalker-track")
-    {
-        md += &format!(
-            "\nThe thesis' pathological case, 40x40 row 20 (our #{}): {:.1} ms with correct change tracking \
-             against the thesis' 52,327 ms (and 1,354 ms for its best SAT solver).\n",
-            p.index, p.best_ms
-        );
-    }
-    md += "\nThe mapping of rows: the thesis lists the four non-orphans (one pattern, four times) first, then \
-           the sixteen orphans in generation order; the rows whose times agree in the thesis hold identical \
-           patterns in ours, which a test checks. Quick mode runs CaDiCaL and Varisat (Knuth's encoding), once; \
-           `--full` every SAT solver compiled in, lowest of 3 runs.\n";
-    md += &gains(&rows);
-    write_text(&ctx.generated(ID), &md)
+}
+
+fn yes(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+/// A solver's name as a column head.
+fn short(solver: &str) -> String {
+    solver.replace("gridwalker-", "GW ").replace("-knuth", "")
 }
 
 // ANCHOR: gains
-/// GRIDWALKER (track) against the fastest of our SAT runs on each pattern,
-/// as the thesis' gain columns: best SAT time / GRIDWALKER time.
-fn gains(rows: &[Row]) -> String {
-    let mut md = String::new();
-    for side in [20, 40] {
-        let mut lines = Vec::new();
-        let (mut gw_total, mut sat_total, mut worst) = (0.0, 0.0, f64::INFINITY);
-        for row in 1..=20 {
-            let of = |sat: bool| {
-                rows.iter()
-                    .filter(|r| r.batch == side && r.thesis_row == row)
-                    .filter(|r| sat != r.solver.starts_with("gridwalker"))
-                    .filter(|r| sat || r.solver == "gridwalker-track")
-                    .min_by(|a, b| a.best_ms.total_cmp(&b.best_ms))
-            };
-            let (Some(gw), Some(sat)) = (of(false), of(true)) else { continue };
-            let gain = sat.best_ms / gw.best_ms;
-            worst = worst.min(gain);
-            gw_total += gw.best_ms;
-            sat_total += sat.best_ms;
-            let thesis_gain = gw.thesis_best_sat_ms as f64 / gw.thesis_gw_ms as f64;
-            lines.push(format!(
-                "| {side}x{side} | {row} | {:.1} | {:.1} ({}) | {gain:.2}x | {thesis_gain:.2}x |\n",
-                gw.best_ms, sat.best_ms, sat.solver
-            ));
+/// One row per pattern of a batch, in the thesis' order: each solver's time
+/// a column, and the gain as the thesis computes it (best SAT time over
+/// GRIDWALKER's, here GRIDWALKER with correct change tracking against the
+/// fastest SAT solver we ran), beside the thesis' own.
+fn wide(rows: &[Row], side: usize) -> Vec<Value> {
+    let mut out = Vec::new();
+    for row in 1..=20 {
+        let here: Vec<&Row> = rows.iter().filter(|r| r.batch == side && r.thesis_row == row).collect();
+        let Some(first) = here.first() else { continue };
+        let mut m = Map::new();
+        for (k, v) in [
+            ("thesis_row", json!(row)),
+            ("index", json!(first.index)),
+            ("goe", json!(format!("{} / {}", yes(first.orphan), yes(first.thesis_orphan)))),
+            ("thesis_gw_ms", json!(first.thesis_gw_ms)),
+            ("thesis_best_sat_ms", json!(first.thesis_best_sat_ms)),
+            ("thesis_gain", json!(first.thesis_best_sat_ms as f64 / first.thesis_gw_ms as f64)),
+        ] {
+            m.insert(k.into(), v);
         }
-        if lines.is_empty() {
-            continue;
+        for r in &here {
+            m.insert(r.solver.clone(), json!(r.best_ms));
         }
-        md += &format!(
-            "\n**{side}x{side}: GRIDWALKER (track) against our fastest SAT solver.** Gain = best SAT time / \
-             GRIDWALKER time, as in the thesis' last two columns.\n\n\
-             | Batch | Thesis row | GRIDWALKER ms | best SAT ms (solver) | gain | thesis' gain |\n\
-             |---:|---:|---:|---:|---:|---:|\n{}\nTotal: GRIDWALKER {gw_total:.0} ms, best SAT per pattern \
-             {sat_total:.0} ms; the worst gain is {worst:.2}x ({}).\n",
-            lines.concat(),
-            if worst >= 0.5 { "never more than 2x slower" } else { "more than 2x slower somewhere" }
-        );
+        let gw = here.iter().find(|r| r.solver == "gridwalker-track").map(|r| r.best_ms);
+        let sat =
+            here.iter().filter(|r| !r.solver.starts_with("gridwalker")).map(|r| r.best_ms).reduce(f64::min);
+        m.insert("gain".into(), gw.zip(sat).map_or(Value::Null, |(g, s)| json!(s / g)));
+        out.push(Value::Object(m));
     }
-    md
+    out
 }
 // ANCHOR_END: gains
 
@@ -343,6 +279,8 @@ mod tests {
     use super::*;
     use crate::candidates::TieOrder;
     use crate::harness::{Ctx, Mode};
+    use crate::thesis::Table62;
+    use lifesearch::life::Grid;
 
     /// Rows the thesis' own timings show to hold one pattern: GRIDWALKER and
     /// single-threaded Glucose (the two deterministic columns) both within

@@ -2,48 +2,32 @@
 //! patterns: slices and interactions added and queried on a first run, queries
 //! on a second run, and the slowdown against basic (worst and best case).
 
-use super::Experiment;
 use super::gw::{DbSession, decide, patterns};
-use crate::harness::{Ctx, Report, read_csv, thousands, write_csv, write_text};
+use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col};
 use anyhow::Result;
 use lifesearch::gridwalker::Variant;
 use serde::{Deserialize, Serialize};
 
-pub const ID: &str = "table-6-5";
+pub struct Table65;
 
-/// Exact targets (REPRODUCTION-NOTES): store size, probes, N-S added/queried, E-W added/queried.
-const TARGETS: [(&str, [u64; 6]); 3] = [
-    ("#1", [58_114, 278, 46_108, 72_617, 42_736, 73_573]),
-    ("#3", [18_435, 91, 14_707, 24_251, 13_536, 24_639]),
-    ("#4", [2_257, 10, 1_263, 2_039, 1_222, 2_113]),
-];
+/// The patterns whose counts are exact targets under the thesis-code
+/// convention (REPRODUCTION-NOTES): store size, probes, N-S and E-W added and queried.
+const EXACT: [&str; 3] = ["#1", "#3", "#4"];
 
-pub const EXPERIMENT: Experiment = Experiment {
-    id: ID,
-    title: "Table 6.5: the slice interaction database",
-    columns: &[
-        "pattern",
-        "stand_in",
-        "orphan",
-        "slices_added",
-        "slice_queries_first",
-        "slice_queries_second",
-        "probes",
-        "ns_added",
-        "ns_queried",
-        "ew_added",
-        "ew_queried",
-        "basic_ms",
-        "db_first_ms",
-        "db_second_ms",
-    ],
-    figure: false,
-    rows: |m| Some(m.pick(2, 8, 8)),
-    run,
-    render: draw,
-};
+/// The thesis' row for a pattern (`data/thesis/table-6-5.csv`), the columns compared.
+#[derive(Debug, Deserialize)]
+struct Thesis65 {
+    pattern: usize,
+    slices_added: u64,
+    slice_queries_second: u64,
+    ns_added: u64,
+    ns_queried: u64,
+    ew_added: u64,
+    ew_queried: u64,
+}
 
 #[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Row {
     pub pattern: String,
     pub stand_in: bool,
@@ -59,98 +43,116 @@ pub struct Row {
     pub basic_ms: f64,
     pub db_first_ms: f64,
     pub db_second_ms: f64,
+    /// 1 - added/queried, in percent.
+    pub ns_gain_percent: Option<f64>,
+    pub ew_gain_percent: Option<f64>,
+    /// The db's first run over basic (worst case) and its second, warm run (best case).
+    pub slowdown_worst: f64,
+    pub slowdown_best: f64,
+    /// Of the six counts with an exact target in the thesis, how many match.
+    pub thesis_exact_of_6: Option<u64>,
 }
 
-fn run(ctx: &Ctx) -> Result<Report> {
-    let runs = ctx.mode.pick(1, 10, 10);
-    let mut rows = Vec::new();
-    for p in patterns(ctx) {
-        let basic = decide(&p.spec, Variant::Basic, runs)?;
-        // A fresh store for the first run; the same store, now warm, for the second.
-        let mut session = DbSession::default();
-        let first = session.decide(&p.spec)?;
-        let mut second = session.decide(&p.spec)?;
-        for _ in 1..runs {
-            let again = session.decide(&p.spec)?;
-            if again.micros < second.micros {
-                second = again;
-            }
-        }
-        rows.push(Row {
-            pattern: p.id.into(),
-            stand_in: p.stand_in,
-            orphan: first.orphan(),
-            slices_added: first.stat("store_size"),
-            slice_queries_first: first.stat("slice_queries"),
-            slice_queries_second: second.stat("slice_queries"),
-            probes: first.stat("probes"),
-            ns_added: first.stat("ns_added"),
-            ns_queried: first.stat("ns_queried"),
-            ew_added: first.stat("ew_added"),
-            ew_queried: first.stat("ew_queried"),
-            basic_ms: basic.micros / 1e3,
-            db_first_ms: first.micros / 1e3,
-            db_second_ms: second.micros / 1e3,
-        });
-    }
-    write_csv(&ctx.csv(ID), &rows)?;
-    Ok(Report {
-        rows: rows.len(),
-        seeds: vec![61],
-        solvers: vec!["gridwalker db".into(), "gridwalker basic".into()],
-        notes: vec!["first run: one call; second run: lowest of the repeated calls".into()],
-    })
-}
-
-fn gain(added: Option<u64>, queried: Option<u64>) -> String {
+fn gain(added: Option<u64>, queried: Option<u64>) -> Option<f64> {
     match (added, queried) {
-        (Some(a), Some(q)) if q > 0 => format!("{:.0}%", 100.0 * (1.0 - a as f64 / q as f64)),
-        _ => "-".into(),
+        (Some(a), Some(q)) if q > 0 => Some(100.0 * (1.0 - a as f64 / q as f64)),
+        _ => None,
     }
 }
 
-fn draw(ctx: &Ctx) -> Result<()> {
-    let rows: Vec<Row> = read_csv(&ctx.csv(ID))?;
-    let o = |v: Option<u64>| v.map_or("-".into(), thousands);
-    let mut md = String::from(
-        "| # | Orphan | Slices added | Queries 1st | Queries 2nd | N-S added | N-S queried | gain | E-W added | E-W queried | gain | worst | best | Thesis target |\n\
-         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n",
-    );
-    for r in &rows {
-        let target = TARGETS.iter().find(|t| t.0 == r.pattern).map(|(_, t)| {
-            let ours = [r.slices_added, r.probes, r.ns_added, r.ns_queried, r.ew_added, r.ew_queried];
-            let hits = ours.iter().zip(t).filter(|(a, b)| **a == Some(**b)).count();
-            format!(
-                "{} / {} / {}+{} / {}+{}: {hits} of 6 exact",
-                thousands(t[0]),
-                t[1],
-                thousands(t[2]),
-                thousands(t[3]),
-                thousands(t[4]),
-                thousands(t[5])
-            )
-        });
-        md += &format!(
-            "| {}{} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2}x | {:.2}x | {} |\n",
-            r.pattern,
-            if r.stand_in { " (stand-in)" } else { "" },
-            if r.orphan { "yes" } else { "no" },
-            o(r.slices_added),
-            o(r.slice_queries_first),
-            o(r.slice_queries_second),
-            o(r.ns_added),
-            o(r.ns_queried),
-            gain(r.ns_added, r.ns_queried),
-            o(r.ew_added),
-            o(r.ew_queried),
-            gain(r.ew_added, r.ew_queried),
-            r.db_first_ms / r.basic_ms,
-            r.db_second_ms / r.basic_ms,
-            target.unwrap_or_else(|| "-".into()),
-        );
+impl Experiment for Table65 {
+    type Row = Row;
+    const ID: &'static str = "table-6-5";
+    const TITLE: &'static str = "Table 6.5: the slice interaction database";
+    const TABLE: &'static [Col<'static>] = &[
+        col("#", "pattern", Fmt::Text),
+        col("Pattern", "stand_in", Fmt::Yes("stand-in", "thesis")),
+        col("Orphan", "orphan", Fmt::Yes("yes", "no")),
+        col("Slices added", "slices_added", Fmt::Int),
+        col("Queries 1st", "slice_queries_first", Fmt::Int),
+        col("Queries 2nd", "slice_queries_second", Fmt::Int),
+        col("N-S added", "ns_added", Fmt::Int),
+        col("N-S queried", "ns_queried", Fmt::Int),
+        col("N-S gain %", "ns_gain_percent", Fmt::Fixed(0)),
+        col("E-W added", "ew_added", Fmt::Int),
+        col("E-W queried", "ew_queried", Fmt::Int),
+        col("E-W gain %", "ew_gain_percent", Fmt::Fixed(0)),
+        col("Worst", "slowdown_worst", Fmt::Times(2)),
+        col("Best", "slowdown_best", Fmt::Times(2)),
+        col("Exact of 6", "thesis_exact_of_6", Fmt::Int),
+    ];
+
+    fn rows(&self, m: Mode) -> Option<usize> {
+        Some(m.pick(2, 8, 8))
     }
-    md += "\nTargets (store size / probes / N-S added+queried / E-W added+queried) are the thesis' own \
-           numbers for #1, #3 and #4 under the thesis-code convention; gain = 1 - added/queried; worst = \
-           db first run over basic, best = db second run over basic (times: lowest of the runs).\n";
-    write_text(&ctx.generated(ID), &md)
+
+    fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row>, Report)> {
+        let thesis: Vec<Thesis65> = crate::thesis::table(&ctx.thesis, "table-6-5.csv")?;
+        let runs = ctx.mode.pick(1, 10, 10);
+        let mut rows = Vec::new();
+        for p in patterns(ctx) {
+            let basic = decide(&p.spec, Variant::Basic, runs)?;
+            // A fresh store for the first run; the same store, now warm, for the second.
+            let mut session = DbSession::default();
+            let first = session.decide(&p.spec)?;
+            let mut second = session.decide(&p.spec)?;
+            for _ in 1..runs {
+                let again = session.decide(&p.spec)?;
+                if again.micros < second.micros {
+                    second = again;
+                }
+            }
+            let stat = |k| first.stat(k);
+            let ours = [
+                stat("store_size"),
+                stat("probes"),
+                stat("ns_added"),
+                stat("ns_queried"),
+                stat("ew_added"),
+                stat("ew_queried"),
+            ];
+            let target = thesis.iter().find(|t| EXACT.contains(&p.id) && format!("#{}", t.pattern) == p.id);
+            let exact = target.map(|t| {
+                let want = [
+                    t.slices_added,
+                    t.slice_queries_second,
+                    t.ns_added,
+                    t.ns_queried,
+                    t.ew_added,
+                    t.ew_queried,
+                ];
+                ours.iter().zip(want).filter(|(a, b)| **a == Some(*b)).count() as u64
+            });
+            let (basic_ms, db_first_ms, db_second_ms) =
+                (basic.micros / 1e3, first.micros / 1e3, second.micros / 1e3);
+            rows.push(Row {
+                pattern: p.id.into(),
+                stand_in: p.stand_in,
+                orphan: first.orphan(),
+                slices_added: ours[0],
+                slice_queries_first: stat("slice_queries"),
+                slice_queries_second: second.stat("slice_queries"),
+                probes: ours[1],
+                ns_added: ours[2],
+                ns_queried: ours[3],
+                ew_added: ours[4],
+                ew_queried: ours[5],
+                basic_ms,
+                db_first_ms,
+                db_second_ms,
+                ns_gain_percent: gain(ours[2], ours[3]),
+                ew_gain_percent: gain(ours[4], ours[5]),
+                slowdown_worst: db_first_ms / basic_ms,
+                slowdown_best: db_second_ms / basic_ms,
+                thesis_exact_of_6: exact,
+            });
+        }
+        let report = Report {
+            seeds: vec![61],
+            solvers: vec!["gridwalker db".into(), "gridwalker basic".into()],
+            notes: vec!["first run: one call; second run: lowest of the repeated calls".into()],
+            ..Default::default()
+        };
+        Ok((rows, report))
+    }
 }

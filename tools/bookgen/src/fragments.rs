@@ -24,7 +24,8 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
-use super::{Program, anchor_name, anchor_text, resolve};
+use super::anchors::marker;
+use super::{Program, anchor_text, resolve};
 
 /// What the code says about one section.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -42,12 +43,12 @@ pub struct Relation {
 pub fn anchor_fragment(root: &Path, spec: &str) -> Result<Option<String>> {
     let (path, name) = spec.rsplit_once(':').with_context(|| format!("include '{spec}' has no anchor"))?;
     let text = std::fs::read_to_string(root.join(path)).with_context(|| format!("include '{spec}'"))?;
-    let mut lines = text.lines().skip_while(|l| anchor_name(l, "ANCHOR:") != Some(name));
+    let mut lines = text.lines().skip_while(|l| marker(l) != Some((true, name)));
     if lines.next().is_none() {
         bail!("include '{spec}': no such anchor");
     }
     let first = lines.next().and_then(fragment_comment);
-    for (i, line) in lines.take_while(|l| anchor_name(l, "ANCHOR_END:") != Some(name)).enumerate() {
+    for (i, line) in lines.take_while(|l| marker(l) != Some((false, name))).enumerate() {
         if fragment_comment(line).is_some() {
             bail!(
                 "{spec}: the fragment comment `{}` is on line {} of the anchor; it belongs on the line \

@@ -9,8 +9,10 @@
 //! [`check`] says which committed chapters are stale, and [`build_book`]
 //! renders the book with mdBook, offline.
 
+pub mod anchors;
 pub mod fresh;
 pub mod live;
+pub mod manifest;
 pub mod readme;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -105,16 +107,10 @@ pub fn load_programs(root: &Path) -> Result<Vec<Program>> {
 pub fn anchor_text(root: &Path, spec: &str) -> Result<String> {
     let (path, name) = spec.rsplit_once(':').with_context(|| format!("include '{spec}' has no anchor"))?;
     let text = std::fs::read_to_string(root.join(path)).with_context(|| format!("include '{spec}'"))?;
-    match live::region(&text, name) {
+    match anchors::region(&text, name) {
         Some(out) if !out.trim().is_empty() => Ok(out),
         _ => bail!("include '{spec}': no such anchor, or it is empty"),
     }
-}
-
-/// The name after `marker` (`ANCHOR:` or `ANCHOR_END:`) on a `//` comment line.
-fn anchor_name<'a>(line: &'a str, marker: &str) -> Option<&'a str> {
-    let i = line.find(marker)?;
-    line[..i].trim_end().ends_with("//").then(|| line[i + marker.len()..].trim())
 }
 
 /// A section as the chapter shows it, with what it inherits resolved.

@@ -39,7 +39,9 @@ use anyhow::{Context, Result, anyhow, bail};
 use mdbook_driver::book::Book;
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
 
+use crate::anchors::region;
 use crate::fresh;
+use crate::manifest::Manifest;
 
 /// The preprocessor's name in `book.toml` (`[preprocessor.lifesearch]`).
 pub const NAME: &str = "lifesearch";
@@ -111,7 +113,7 @@ pub struct Pages {
     root: PathBuf,
     csvs: BTreeMap<String, Csv>,
     quotes: Option<BTreeMap<String, Quote>>,
-    manifest: Option<serde_json::Value>,
+    manifest: Option<Manifest>,
     fingerprint: Option<String>,
 }
 
@@ -196,10 +198,10 @@ impl Pages {
             if trimmed.starts_with("{{#include") {
                 let (file, _) = Self::check_include(line, &dir).map_err(at)?;
                 if let Some(id) = generated_id(&file) {
-                    expanded.push_str(&self.provenance(&id));
+                    expanded.push_str(&self.provenance(&id).map_err(at)?);
                 }
             } else if let Some(id) = figure_id(trimmed) {
-                expanded.push_str(&self.provenance(&id));
+                expanded.push_str(&self.provenance(&id).map_err(at)?);
             }
             prose.push_str(&expanded);
             prose.push('\n');
@@ -299,7 +301,7 @@ impl Pages {
                 Side::Number(x) => *x,
                 Side::Value(k, b) => {
                     let id = b.split_whitespace().next().unwrap_or_default().to_string();
-                    let partial = pages.mode(&id).is_some_and(|m| m != "full");
+                    let partial = pages.mode(&id)?.is_some_and(|m| m != "full");
                     if partial {
                         quick.push(id);
                     }
@@ -347,18 +349,17 @@ impl Pages {
     }
 
     /// The mode (`quick`, `full`) a data set was made in, from the manifest.
-    fn mode(&mut self, id: &str) -> Option<String> {
-        self.load_manifest();
-        let m = self.manifest.as_ref()?;
-        m["experiments"][id]["mode"].as_str().map(str::to_string)
+    fn mode(&mut self, id: &str) -> Result<Option<String>> {
+        Ok(self.manifest()?.experiments.get(id).map(|e| e.mode.name().to_string()))
     }
 
-    fn load_manifest(&mut self) {
+    /// The manifest, read once; a broken one is an error (a missing one is empty).
+    fn manifest(&mut self) -> Result<&Manifest> {
         if self.manifest.is_none() {
-            let text = std::fs::read_to_string(self.root.join("data/manifest.json")).unwrap_or_default();
-            self.manifest = Some(serde_json::from_str(&text).unwrap_or(serde_json::Value::Null));
+            self.manifest = Some(Manifest::load_or_new(&self.root)?);
             self.fingerprint = Some(fresh::fingerprint(&self.root));
         }
+        Ok(self.manifest.as_ref().expect("loaded"))
     }
 
     fn select(&mut self, body: &str) -> Result<(Query, Vec<Vec<String>>, Vec<String>)> {
@@ -484,29 +485,20 @@ impl Pages {
     }
 
     /// The line under a regenerated table or figure: which run made it.
-    fn provenance(&mut self, id: &str) -> String {
-        self.load_manifest();
-        let all = &self.manifest.as_ref().expect("loaded")["experiments"];
-        // A second figure of an experiment is named after it (`orphan-zoo-patterns`).
-        let id = match all.as_object() {
-            Some(map) if !map.contains_key(id) => map
-                .keys()
-                .filter(|k| id.starts_with(&format!("{k}-")))
-                .max_by_key(|k| k.len())
-                .map_or(id, String::as_str),
-            _ => id,
+    fn provenance(&mut self, id: &str) -> Result<String> {
+        let fingerprint = {
+            self.manifest()?;
+            self.fingerprint.clone()
         };
-        let entry = &all[id];
-        let s = |k: &str| entry[k].as_str().unwrap_or("?").to_string();
-        if entry.is_null() {
-            return format!(
+        let Some((id, entry)) = self.manifest()?.entry(id) else {
+            return Ok(format!(
                 "\n<p class=\"provenance stale\">⚠ <code>{id}</code> has never been run: \
                  <code>experiments run {id}</code></p>\n"
-            );
-        }
-        let commit: String = s("commit").chars().take(7).collect();
-        let date = s("date").replace('T', " ").replace('Z', " UTC");
-        let current = self.fingerprint.as_deref() == Some(s("fingerprint").as_str());
+            ));
+        };
+        let commit: String = entry.commit.chars().take(7).collect();
+        let date = entry.date.replace('T', " ").replace('Z', " UTC");
+        let current = fingerprint.as_deref() == Some(entry.fingerprint.as_str());
         let (class, state) = if current {
             ("provenance", "current".to_string())
         } else {
@@ -517,15 +509,14 @@ impl Pages {
                 ),
             )
         };
-        format!(
+        Ok(format!(
             "\n<p class=\"{class}\">From <code>data/{id}.csv</code>: {} run at commit <code>{commit}</code>, {date}: {state}. \
              <span class=\"regenerate\">Measure again: <code>experiments run {id}</code>; redraw from the CSV: \
              <code>experiments plot {id}</code>.</span></p>\n",
-            s("mode")
-        )
+            entry.mode.name()
+        ))
     }
 }
-
 /// The thesis' words that the book quotes or cites, relative to the repository.
 pub const QUOTES: &str = "data/thesis/quotes.csv";
 
@@ -760,25 +751,6 @@ fn thousands(s: &str) -> String {
     }
 }
 
-/// The lines inside the anchor region `name` (between its start and end
-/// anchor lines left out; `None` if there is no such anchor.
-pub fn region(text: &str, name: &str) -> Option<String> {
-    let marker = crate::anchor_name;
-    let (mut inside, mut found, mut out) = (false, false, String::new());
-    for line in text.lines() {
-        if let Some(n) = marker(line, "ANCHOR:") {
-            inside |= n == name;
-            found |= n == name;
-        } else if let Some(n) = marker(line, "ANCHOR_END:") {
-            inside &= n != name;
-        } else if inside {
-            out.push_str(line);
-            out.push('\n');
-        }
-    }
-    found.then_some(out)
-}
-
 /// `ID` for an include of `.../generated/ID.md`.
 fn generated_id(file: &Path) -> Option<String> {
     let parent = file.parent()?.file_name()?;
@@ -986,8 +958,12 @@ mod tests {
             assert!(expand(&d, bad).is_err(), "{bad}");
         }
         // The same false claim on data from a quick run: built, with a warning shown.
-        std::fs::write(d.path().join("data/manifest.json"), r#"{"experiments":{"t":{"mode":"quick"}}}"#)
-            .unwrap();
+        std::fs::write(
+            d.path().join("data/manifest.json"),
+            r#"{"machine":{"cpu":"c","cores":1,"os":"o"},"experiments":{"t":{"mode":"quick",
+                "fingerprint":"f","commit":"c","date":"d","seconds":1,"rows":1,"seeds":[],"solvers":[],"notes":[]}}}"#,
+        )
+        .unwrap();
         let warned = expand(&d, "{{#claim \"x\" (t kind=x col=ms agg=median) < 2}}").unwrap();
         assert!(warned.contains("claim false") && warned.contains("quick"), "{warned}");
     }

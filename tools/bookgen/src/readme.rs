@@ -4,27 +4,27 @@
 //! records. `experiments all --full` rewrites the block; `bookgen check` and a
 //! test fail when the README and the manifest disagree.
 
+use crate::manifest::Manifest;
 use anyhow::{Context, Result, anyhow, bail};
 use std::path::Path;
 
 const OPEN: &str = "<!-- manifest:last-full-run -->";
 const CLOSE: &str = "<!-- /manifest -->";
 
-/// The block's text for a manifest (the JSON of `data/manifest.json`).
-pub fn render(manifest: &serde_json::Value) -> String {
-    let run = &manifest["last_full_run"];
-    match (run["seconds"].as_f64(), run["peak_rss_bytes"].as_f64()) {
-        (Some(s), Some(bytes)) => {
-            let s = s.round() as u64;
-            let commit: String = run["commit"].as_str().unwrap_or("?").chars().take(7).collect();
+/// The block's text for a manifest.
+pub fn render(manifest: &Manifest) -> String {
+    match &manifest.last_full_run {
+        Some(run) => {
+            let s = run.seconds.round() as u64;
+            let commit: String = run.commit.chars().take(7).collect();
             format!(
                 "{} min {:02} s of wall time and {:.2} GB of peak memory in the last one, at commit {commit}",
                 s / 60,
                 s % 60,
-                bytes / 1e9
+                run.peak_rss_bytes as f64 / 1e9
             )
         }
-        _ => "wall time and peak memory not recorded yet: the next complete run records them".to_string(),
+        None => "wall time and peak memory not recorded yet: the next complete run records them".to_string(),
     }
 }
 
@@ -36,11 +36,9 @@ fn block(readme: &str) -> Result<(usize, usize)> {
     Ok((start, end))
 }
 
-fn load(root: &Path) -> Result<(String, serde_json::Value)> {
+fn load(root: &Path) -> Result<(String, Manifest)> {
     let readme = std::fs::read_to_string(root.join("README.md")).context("README.md")?;
-    let text = std::fs::read_to_string(root.join("data/manifest.json")).context("data/manifest.json")?;
-    let manifest = serde_json::from_str(&text).context("data/manifest.json: not JSON")?;
-    Ok((readme, manifest))
+    Ok((readme, Manifest::load(root)?))
 }
 
 /// Fail if the README's figures are not the manifest's.

@@ -28,9 +28,8 @@ fn the_book_builds_and_every_include_resolves() {
     assert!(out.join("index.html").is_file());
     assert!(out.join("knuth/sat-life.html").is_file());
     // Every figure an experiment draws has a caption line naming the commands that regenerate it.
-    let manifest: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(root().join("data/manifest.json")).unwrap()).unwrap();
-    let experiments: Vec<String> = manifest["experiments"].as_object().unwrap().keys().cloned().collect();
+    let manifest = bookgen::manifest::Manifest::load(&root()).unwrap();
+    let experiments: Vec<String> = manifest.experiments.keys().cloned().collect();
     let mut missing = Vec::new();
     for page in html_pages(&out) {
         let html = std::fs::read_to_string(&page).unwrap();

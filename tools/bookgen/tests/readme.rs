@@ -11,8 +11,8 @@ fn repo(readme: &str, manifest: &str) -> tempfile::TempDir {
     d
 }
 
-const MANIFEST: &str =
-    r#"{"last_full_run": {"seconds": 1264.4, "peak_rss_bytes": 2270000000, "commit": "205154dc19"}}"#;
+const MANIFEST: &str = r#"{"machine": {"cpu": "c", "cores": 2, "os": "o"}, "experiments": {},
+    "last_full_run": {"seconds": 1264.4, "peak_rss_bytes": 2270000000, "commit": "205154dc19", "date": "d"}}"#;
 
 #[test]
 fn the_readme_agrees_with_the_manifest() {
@@ -35,6 +35,11 @@ fn figures_that_disagree_with_the_manifest_fail() {
     let d = repo("no markers", MANIFEST);
     assert!(format!("{:#}", bookgen::readme::check(d.path()).unwrap_err()).contains("no <!-- manifest"));
     // A manifest without a full run's record says so, rather than a number.
+    let d = repo(good, r#"{"machine": {"cpu": "c", "cores": 2, "os": "o"}, "experiments": {}}"#);
+    let e = format!("{:#}", bookgen::readme::check(d.path()).unwrap_err());
+    assert!(e.contains("not recorded yet"), "{e}");
+    // A broken manifest is an error naming it, not an empty one.
     let d = repo(good, "{}");
-    assert!(bookgen::readme::check(d.path()).is_err());
+    let e = format!("{:#}", bookgen::readme::check(d.path()).unwrap_err());
+    assert!(e.contains("manifest.json: not a manifest"), "{e}");
 }
