@@ -2,7 +2,7 @@
 //! (`lifesearch::automaton::census`) for Life and four other rules.
 
 use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col};
-use crate::plot::{Bars, Ticks, render};
+use crate::plot::{Bars, Empty, MarkedBars, Ticks, render};
 use anyhow::Result;
 use lifesearch::automaton::census::{CensusOptions, census, reset_peak_memory};
 use lifesearch::life::Rule;
@@ -62,6 +62,11 @@ impl Experiment for Census {
         col("Checksum", "checksum", Fmt::Code),
         col("Seconds", "seconds", Fmt::Fixed(2)),
         col("Peak MB", "peak_memory_bytes", Fmt::Scaled(1e-6, 0)),
+        // How the census checked itself: the classes each half folds into, the
+        // class pairs it had to look at, and those the popular-pair filter
+        // could not settle (tested in full).
+        col("Classes top", "classes_top", Fmt::Int),
+        col("Classes bottom", "classes_bottom", Fmt::Int),
         col("Past the filter", "full_tests", Fmt::Int),
         col("Class pairs", "tests", Fmt::Int),
     ];
@@ -115,7 +120,10 @@ impl Experiment for Census {
     fn draw(&self, ctx: &Ctx, rows: &[Row]) -> Result<()> {
         // Square boxes only, one group per side and a bar per rule that has
         // orphans at all: the table has every box.
+        // Every square box a full run covers, so that a box not run (quick
+        // mode, or above the size cap) shows as such rather than as missing.
         let mut sides: Vec<usize> = rows.iter().filter(|r| r.w == r.h).map(|r| r.w).collect();
+        sides.extend(1..=side(Mode::Full));
         sides.sort_unstable();
         sides.dedup();
         let with: Vec<&str> = RULES
@@ -124,15 +132,24 @@ impl Experiment for Census {
             .filter(|rule| rows.iter().any(|r| r.rule == *rule && r.orphans > 0))
             .collect();
         let without: Vec<&str> = RULES.iter().copied().filter(|rule| !with.contains(rule)).collect();
+        let mut marks = Vec::new();
         let series = with
             .iter()
-            .map(|rule| {
+            .enumerate()
+            .map(|(j, rule)| {
                 let v = sides
                     .iter()
-                    .map(|k| {
-                        rows.iter()
-                            .find(|r| r.rule == *rule && r.w == *k && r.h == *k)
-                            .and_then(|r| (r.orphans > 0).then_some(r.orphans as f64))
+                    .enumerate()
+                    .map(|(i, k)| match rows.iter().find(|r| r.rule == *rule && r.w == *k && r.h == *k) {
+                        None => {
+                            marks.push((i, j, Empty::NotRun));
+                            None
+                        }
+                        Some(r) if r.orphans == 0 => {
+                            marks.push((i, j, Empty::Zero));
+                            None
+                        }
+                        Some(r) => Some(r.orphans as f64),
                     })
                     .collect();
                 (rule.to_string(), v)
@@ -140,19 +157,22 @@ impl Experiment for Census {
             .collect();
         render(
             &ctx.figure(Self::ID),
-            &Bars {
-                title: "Orphans in k x k boxes, per rule".into(),
-                x_label: if without.is_empty() {
-                    "box size k x k".into()
-                } else {
-                    format!("box size k x k ({} : no orphans in any box)", without.join(", "))
+            &MarkedBars {
+                bars: Bars {
+                    title: "Orphans in k x k boxes, per rule (0: none; hatched: not run)".into(),
+                    x_label: if without.is_empty() {
+                        "box size k x k".into()
+                    } else {
+                        format!("box size k x k ({} : no orphans in any box run)", without.join(", "))
+                    },
+                    y_label: "orphans (log scale)".into(),
+                    categories: sides.iter().map(|k| format!("{k}x{k}")).collect(),
+                    series,
+                    log_y: true,
+                    ticks: Ticks::Number,
+                    legend: true,
                 },
-                y_label: "orphans (log scale)".into(),
-                categories: sides.iter().map(|k| format!("{k}x{k}")).collect(),
-                series,
-                log_y: true,
-                ticks: Ticks::Number,
-                legend: true,
+                marks,
             },
         )
     }
