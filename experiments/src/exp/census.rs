@@ -177,3 +177,47 @@ impl Experiment for Census {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(rule: &str, k: usize, orphans: u64) -> Row {
+        Row {
+            rule: rule.into(),
+            w: k,
+            h: k,
+            targets: 1 << (k * k),
+            orphans,
+            checksum: "0".into(),
+            seconds: 0.0,
+            peak_memory_bytes: 0,
+            classes_top: 1,
+            classes_bottom: 1,
+            full_tests: 0,
+            tests: 1,
+        }
+    }
+
+    /// A box that was not run is drawn as such, never as a box without orphans.
+    #[test]
+    fn not_run_and_zero_are_drawn_apart() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = Ctx::new(dir.path().into(), Mode::Tiny, dir.path().join("c"), false);
+        let count = |rows: &[Row], text: &str| {
+            Census.draw(&c, rows).unwrap();
+            let svg = std::fs::read_to_string(c.figure(Census::ID).with_extension("svg")).unwrap();
+            svg.matches(text).count()
+        };
+        // B/S has orphans in 1x1..3x3; B2/S none at 1x1, some at 2x2; nothing above 3x3 ran.
+        let mut rows = vec![row("B/S", 1, 1), row("B/S", 2, 15), row("B/S", 3, 511), row("B2/S", 1, 0)];
+        rows.push(row("B2/S", 2, 3));
+        let not_run = count(&rows, "not run");
+        // 4x4..6x6 for B/S, 3x3..6x6 for B2/S, plus the title and the legend entry.
+        assert_eq!(not_run, 3 + 4 + 2, "not-run cells");
+        assert_eq!(count(&rows, ">\n0\n</text>"), 1, "the zero box is marked 0");
+        // Running 4x4 for B/S turns one not-run cell into a bar.
+        rows.push(row("B/S", 4, 65535));
+        assert_eq!(count(&rows, "not run"), not_run - 1);
+    }
+}
