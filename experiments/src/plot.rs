@@ -6,6 +6,7 @@
 use anyhow::{Result, anyhow};
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
 
 const FONT: &str = "sans-serif";
@@ -321,6 +322,9 @@ pub struct Density {
     pub x_max: f64,
     pub log_x: bool,
     pub ticks: Ticks,
+    /// Reference values (label, value) drawn as dashed vertical lines, e.g.
+    /// a value the thesis states; one beyond the axis is left out.
+    pub refs: Vec<(String, f64)>,
 }
 
 impl Chart for Density {
@@ -379,8 +383,42 @@ impl Chart for Density {
                 )
                 .map_err(pe)?;
         }
+        for (label, v) in &self.refs {
+            let x = tf(*v);
+            if !(x0..=x1).contains(&x) {
+                continue;
+            }
+            chart.draw_series(dashed(vec![(x, 0.0), (x, y_max)])).map_err(pe)?;
+            chart
+                .draw_series(std::iter::once(Text::new(
+                    label.clone(),
+                    (x, y_max * 0.97),
+                    TextStyle::from((FONT, TICK).into_font()).pos(anchor(HPos::Right, VPos::Top)),
+                )))
+                .map_err(pe)?;
+        }
         Ok(())
     }
+}
+
+fn anchor(h: HPos, v: VPos) -> Pos {
+    Pos::new(h, v)
+}
+
+/// A dashed dark line through `points` (a reference value, not data).
+fn dashed(points: Vec<(f64, f64)>) -> Vec<PathElement<(f64, f64)>> {
+    let mut out = Vec::new();
+    for w in points.windows(2) {
+        let ((ax, ay), (bx, by)) = (w[0], w[1]);
+        for i in (0..40).step_by(2) {
+            let (t0, t1) = (i as f64 / 40.0, (i + 1) as f64 / 40.0);
+            out.push(PathElement::new(
+                vec![(ax + (bx - ax) * t0, ay + (by - ay) * t0), (ax + (bx - ax) * t1, ay + (by - ay) * t1)],
+                RGBColor(60, 60, 60).stroke_width(2),
+            ));
+        }
+    }
+    out
 }
 
 /// A short label for a linear tick (0.005, 0.25, 12).
@@ -456,6 +494,9 @@ pub struct Violin {
     pub groups: Vec<(String, Vec<f64>)>,
     pub log_y: bool,
     pub ticks: Ticks,
+    /// Reference values (label, value) drawn as dashed horizontal lines
+    /// across the chart, e.g. values the thesis states.
+    pub refs: Vec<(String, f64)>,
 }
 
 impl Chart for Violin {
@@ -463,7 +504,8 @@ impl Chart for Violin {
         let tf = |v: f64| if self.log_y { v.max(1e-12).log10() } else { v };
         let groups: Vec<(String, Vec<f64>)> =
             self.groups.iter().map(|(n, v)| (n.clone(), v.iter().map(|&x| tf(x)).collect())).collect();
-        let (y0, y1) = range(groups.iter().flat_map(|g| g.1.iter().copied()));
+        let refs: Vec<(&String, f64)> = self.refs.iter().map(|(l, v)| (l, tf(*v))).collect();
+        let (y0, y1) = range(groups.iter().flat_map(|g| g.1.iter().copied()).chain(refs.iter().map(|r| r.1)));
         let pad = (y1 - y0) * 0.05;
         let (y0, y1) = (y0 - pad, y1 + pad);
         let n = groups.len().max(1);
@@ -520,6 +562,16 @@ impl Chart for Violin {
                     .map_err(pe)?;
             }
         }
+        for (label, y) in refs {
+            chart.draw_series(dashed(vec![(-0.5, y), (n as f64 - 0.5, y)])).map_err(pe)?;
+            chart
+                .draw_series(std::iter::once(Text::new(
+                    label.clone(),
+                    (n as f64 - 0.52, y),
+                    TextStyle::from((FONT, TICK).into_font()).pos(anchor(HPos::Right, VPos::Bottom)),
+                )))
+                .map_err(pe)?;
+        }
         Ok(())
     }
 }
@@ -567,9 +619,43 @@ pub struct Bars {
     pub legend: bool,
 }
 
+/// What a bar slot without a bar means, when that must be told apart: a
+/// measured zero (a "0" at the base) or a box that was not run (a grey
+/// hatched cell, with a legend entry).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Empty {
+    Zero,
+    NotRun,
+}
+
+/// [`Bars`] with some empty slots marked: (category, series, what).
+pub struct MarkedBars {
+    pub bars: Bars,
+    pub marks: Vec<(usize, usize, Empty)>,
+}
+
+impl Chart for MarkedBars {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
+        self.bars.draw_marked(root, &self.marks)
+    }
+}
+
+const NOT_RUN: RGBColor = RGBColor(170, 170, 170);
+
 impl Chart for Bars {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
-        let legend = self.legend && self.series.len() > 1;
+        self.draw_marked(root, &[])
+    }
+}
+
+impl Bars {
+    fn draw_marked<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        marks: &[(usize, usize, Empty)],
+    ) -> Result<()> {
+        let not_run = marks.iter().any(|m| m.2 == Empty::NotRun);
+        let legend = self.legend && (self.series.len() > 1 || not_run);
         let root = if self.title.is_empty() {
             root.clone()
         } else {
@@ -577,9 +663,12 @@ impl Chart for Bars {
         };
         let root = if legend {
             let (top, rest) = root.split_vertically(30);
-            let items: Vec<(String, RGBColor)> = (0..self.series.len())
+            let mut items: Vec<(String, RGBColor)> = (0..self.series.len())
                 .map(|j| (self.series[j].0.clone(), series_color(&self.series, j)))
                 .collect();
+            if not_run {
+                items.push(("hatched grey: not run".into(), NOT_RUN));
+            }
             legend_strip(&top, &items)?;
             rest
         } else {
@@ -610,7 +699,7 @@ impl Chart for Bars {
         let x_range = -0.5f64..n as f64 - 0.5;
         let ticks = self.ticks;
         macro_rules! finish {
-            ($chart:ident, $base:expr) => {
+            ($chart:ident, $base:expr, $cell:expr) => {
                 for (j, (_, v)) in self.series.iter().enumerate() {
                     let c = series_color(&self.series, j);
                     $chart
@@ -623,6 +712,49 @@ impl Chart for Bars {
                             })
                         }))
                         .map_err(pe)?;
+                }
+                let small = TextStyle::from((FONT, TICK).into_font());
+                for &(i, j, what) in marks {
+                    let (l, r) = (bar_x(i, j) + width * 0.06, bar_x(i, j) + width * 0.94);
+                    let mid = (l + r) / 2.0;
+                    match what {
+                        Empty::Zero => {
+                            $chart
+                                .draw_series(std::iter::once(Text::new(
+                                    "0".to_string(),
+                                    (mid, $base),
+                                    small.pos(Pos::new(HPos::Center, VPos::Bottom)),
+                                )))
+                                .map_err(pe)?;
+                        }
+                        Empty::NotRun => {
+                            $chart
+                                .draw_series(std::iter::once(Rectangle::new(
+                                    [(l, $base), (r, $cell)],
+                                    NOT_RUN.mix(0.35).filled(),
+                                )))
+                                .map_err(pe)?;
+                            let d = (r - l) / 4.0;
+                            $chart
+                                .draw_series((0..4).map(|t| {
+                                    PathElement::new(
+                                        vec![(l + d * t as f64, $base), (l + d * (t + 1) as f64, $cell)],
+                                        NOT_RUN.stroke_width(2),
+                                    )
+                                }))
+                                .map_err(pe)?;
+                            $chart
+                                .draw_series(std::iter::once(Text::new(
+                                    "not run".to_string(),
+                                    (mid, $cell),
+                                    small
+                                        .clone()
+                                        .transform(FontTransform::Rotate270)
+                                        .pos(Pos::new(HPos::Left, VPos::Center)),
+                                )))
+                                .map_err(pe)?;
+                        }
+                    }
                 }
             };
         }
@@ -647,7 +779,7 @@ impl Chart for Bars {
                 .x_label_style((FONT, x_font))
                 .draw()
                 .map_err(pe)?;
-            finish!(chart, base);
+            finish!(chart, base, base * (top / base).powf(0.12));
         } else {
             let top = hi * 1.1;
             let mut chart = cb.build_cartesian_2d(x_range, lo.min(0.0)..top).map_err(pe)?;
@@ -666,7 +798,7 @@ impl Chart for Bars {
                 .x_label_style((FONT, x_font))
                 .draw()
                 .map_err(pe)?;
-            finish!(chart, 0.0);
+            finish!(chart, 0.0, top * 0.12);
         }
         Ok(())
     }
@@ -885,6 +1017,7 @@ mod tests {
                 x_max: 20.0,
                 log_x: false,
                 ticks: Ticks::Number,
+                refs: vec![("thesis: 5".into(), 5.0)],
             },
         )
         .unwrap();
@@ -914,6 +1047,7 @@ mod tests {
                     groups: groups(&rows),
                     log_y,
                     ticks: Ticks::Number,
+                    refs: vec![("thesis: 3".into(), 3.0)],
                 },
             )
             .unwrap();

@@ -2,7 +2,7 @@
 //! (`lifesearch::automaton::census`) for Life and four other rules.
 
 use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col};
-use crate::plot::{Bars, Ticks, render};
+use crate::plot::{Bars, Empty, MarkedBars, Ticks, render};
 use anyhow::Result;
 use lifesearch::automaton::census::{CensusOptions, census, reset_peak_memory};
 use lifesearch::life::Rule;
@@ -62,6 +62,11 @@ impl Experiment for Census {
         col("Checksum", "checksum", Fmt::Code),
         col("Seconds", "seconds", Fmt::Fixed(2)),
         col("Peak MB", "peak_memory_bytes", Fmt::Scaled(1e-6, 0)),
+        // How the census checked itself: the classes each half folds into, the
+        // class pairs it had to look at, and those the popular-pair filter
+        // could not settle (tested in full).
+        col("Classes top", "classes_top", Fmt::Int),
+        col("Classes bottom", "classes_bottom", Fmt::Int),
         col("Past the filter", "full_tests", Fmt::Int),
         col("Class pairs", "tests", Fmt::Int),
     ];
@@ -115,7 +120,10 @@ impl Experiment for Census {
     fn draw(&self, ctx: &Ctx, rows: &[Row]) -> Result<()> {
         // Square boxes only, one group per side and a bar per rule that has
         // orphans at all: the table has every box.
+        // Every square box a full run covers, so that a box not run (quick
+        // mode, or above the size cap) shows as such rather than as missing.
         let mut sides: Vec<usize> = rows.iter().filter(|r| r.w == r.h).map(|r| r.w).collect();
+        sides.extend(1..=side(Mode::Full));
         sides.sort_unstable();
         sides.dedup();
         let with: Vec<&str> = RULES
@@ -124,15 +132,24 @@ impl Experiment for Census {
             .filter(|rule| rows.iter().any(|r| r.rule == *rule && r.orphans > 0))
             .collect();
         let without: Vec<&str> = RULES.iter().copied().filter(|rule| !with.contains(rule)).collect();
+        let mut marks = Vec::new();
         let series = with
             .iter()
-            .map(|rule| {
+            .enumerate()
+            .map(|(j, rule)| {
                 let v = sides
                     .iter()
-                    .map(|k| {
-                        rows.iter()
-                            .find(|r| r.rule == *rule && r.w == *k && r.h == *k)
-                            .and_then(|r| (r.orphans > 0).then_some(r.orphans as f64))
+                    .enumerate()
+                    .map(|(i, k)| match rows.iter().find(|r| r.rule == *rule && r.w == *k && r.h == *k) {
+                        None => {
+                            marks.push((i, j, Empty::NotRun));
+                            None
+                        }
+                        Some(r) if r.orphans == 0 => {
+                            marks.push((i, j, Empty::Zero));
+                            None
+                        }
+                        Some(r) => Some(r.orphans as f64),
                     })
                     .collect();
                 (rule.to_string(), v)
@@ -140,20 +157,67 @@ impl Experiment for Census {
             .collect();
         render(
             &ctx.figure(Self::ID),
-            &Bars {
-                title: "Orphans in k x k boxes, per rule".into(),
-                x_label: if without.is_empty() {
-                    "box size k x k".into()
-                } else {
-                    format!("box size k x k ({} : no orphans in any box)", without.join(", "))
+            &MarkedBars {
+                bars: Bars {
+                    title: "Orphans in k x k boxes, per rule (0: none; hatched: not run)".into(),
+                    x_label: if without.is_empty() {
+                        "box size k x k".into()
+                    } else {
+                        format!("box size k x k ({} : no orphans in any box run)", without.join(", "))
+                    },
+                    y_label: "orphans (log scale)".into(),
+                    categories: sides.iter().map(|k| format!("{k}x{k}")).collect(),
+                    series,
+                    log_y: true,
+                    ticks: Ticks::Number,
+                    legend: true,
                 },
-                y_label: "orphans (log scale)".into(),
-                categories: sides.iter().map(|k| format!("{k}x{k}")).collect(),
-                series,
-                log_y: true,
-                ticks: Ticks::Number,
-                legend: true,
+                marks,
             },
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(rule: &str, k: usize, orphans: u64) -> Row {
+        Row {
+            rule: rule.into(),
+            w: k,
+            h: k,
+            targets: 1 << (k * k),
+            orphans,
+            checksum: "0".into(),
+            seconds: 0.0,
+            peak_memory_bytes: 0,
+            classes_top: 1,
+            classes_bottom: 1,
+            full_tests: 0,
+            tests: 1,
+        }
+    }
+
+    /// A box that was not run is drawn as such, never as a box without orphans.
+    #[test]
+    fn not_run_and_zero_are_drawn_apart() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = Ctx::new(dir.path().into(), Mode::Tiny, dir.path().join("c"), false);
+        let count = |rows: &[Row], text: &str| {
+            Census.draw(&c, rows).unwrap();
+            let svg = std::fs::read_to_string(c.figure(Census::ID).with_extension("svg")).unwrap();
+            svg.matches(text).count()
+        };
+        // B/S has orphans in 1x1..3x3; B2/S none at 1x1, some at 2x2; nothing above 3x3 ran.
+        let mut rows = vec![row("B/S", 1, 1), row("B/S", 2, 15), row("B/S", 3, 511), row("B2/S", 1, 0)];
+        rows.push(row("B2/S", 2, 3));
+        let not_run = count(&rows, "not run");
+        // 4x4..6x6 for B/S, 3x3..6x6 for B2/S, plus the title and the legend entry.
+        assert_eq!(not_run, 3 + 4 + 2, "not-run cells");
+        assert_eq!(count(&rows, ">\n0\n</text>"), 1, "the zero box is marked 0");
+        // Running 4x4 for B/S turns one not-run cell into a bar.
+        rows.push(row("B/S", 4, 65535));
+        assert_eq!(count(&rows, "not run"), not_run - 1);
     }
 }
