@@ -115,6 +115,9 @@ pub struct Pages {
     quotes: Option<BTreeMap<String, Quote>>,
     manifest: Option<Manifest>,
     fingerprint: Option<String>,
+    /// Where listing captions link: `repository-url` of `[preprocessor.lifesearch]`
+    /// in book.toml, or `None` for a link relative to the built page.
+    repo_url: Option<String>,
 }
 
 impl Pages {
@@ -125,6 +128,7 @@ impl Pages {
             quotes: None,
             manifest: None,
             fingerprint: None,
+            repo_url: repository_url(root),
         }
     }
 
@@ -181,7 +185,13 @@ impl Pages {
                 {
                     let (file, anchor) = Self::parse_include(next, &dir).map_err(at)?;
                     if file.extension().is_some_and(|x| x == "rs") {
-                        out.push_str(&caption(&self.root, &file, anchor.as_deref(), &dir));
+                        out.push_str(&caption(
+                            &self.root,
+                            &file,
+                            anchor.as_deref(),
+                            &dir,
+                            self.repo_url.as_deref(),
+                        ));
                     }
                 }
                 out.push_str(line);
@@ -486,6 +496,8 @@ impl Pages {
 
     /// The line under a regenerated table or figure: which run made it.
     fn provenance(&mut self, id: &str) -> Result<String> {
+        // The figure or table itself, which `experiments plot` redraws alone.
+        let shown = id.to_string();
         let fingerprint = {
             self.manifest()?;
             self.fingerprint.clone()
@@ -512,11 +524,12 @@ impl Pages {
         Ok(format!(
             "\n<p class=\"{class}\">From <code>data/{id}.csv</code>: {} run at commit <code>{commit}</code>, {date}: {state}. \
              <span class=\"regenerate\">Measure again: <code>experiments run {id}</code>; redraw from the CSV: \
-             <code>experiments plot {id}</code>.</span></p>\n",
+             <code>experiments plot {shown}</code>.</span></p>\n",
             entry.mode.name()
         ))
     }
 }
+
 /// The thesis' words that the book quotes or cites, relative to the repository.
 pub const QUOTES: &str = "data/thesis/quotes.csv";
 
@@ -769,21 +782,61 @@ fn figure_id(line: &str) -> Option<String> {
     Some(name.to_string())
 }
 
-/// A listing's caption: its file (linked, relative to the built page) and anchor.
-fn caption(root: &Path, file: &Path, anchor: Option<&str>, dir: &Path) -> String {
+/// `repository-url` from `[preprocessor.lifesearch]` in `book/book.toml`: the
+/// base (such as `https://github.com/OWNER/lifesearch/blob/main`) that listing
+/// captions link to. Absent or empty, they link to the file relative to the
+/// built page, which works for a book read from a checkout.
+fn repository_url(root: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(root.join("book/book.toml")).ok()?;
+    let doc: toml::Table = toml::from_str(&text).ok()?;
+    let url = doc.get("preprocessor")?.get(NAME)?.get("repository-url")?.as_str()?.trim();
+    (!url.is_empty()).then(|| url.trim_end_matches('/').to_string())
+}
+
+/// The 1-based lines that an anchor's region spans in `text` (the lines
+/// between its `ANCHOR:` and `ANCHOR_END:` markers, first and last).
+pub fn anchor_lines(text: &str, name: &str) -> Option<(usize, usize)> {
+    let marker = crate::anchor_name;
+    let (mut first, mut last, mut inside) = (None, None, false);
+    for (i, line) in text.lines().enumerate() {
+        if marker(line, "ANCHOR:").is_some_and(|n| n == name) {
+            inside = true;
+        } else if marker(line, "ANCHOR_END:").is_some_and(|n| n == name) {
+            inside = false;
+        } else if inside && marker(line, "ANCHOR:").is_none() && marker(line, "ANCHOR_END:").is_none() {
+            first.get_or_insert(i + 1);
+            last = Some(i + 1);
+        }
+    }
+    Some((first?, last?))
+}
+
+/// A listing's caption: its file and lines, linked to the repository (or,
+/// without a base URL, to the file relative to the built page), and anchor.
+fn caption(root: &Path, file: &Path, anchor: Option<&str>, dir: &Path, base: Option<&str>) -> String {
     let file = file.canonicalize().unwrap_or_else(|_| file.to_path_buf());
     let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     let rel = file.strip_prefix(&root).unwrap_or(&file).to_string_lossy().replace('\\', "/");
-    // The built page sits as deep under book/build as its source under book/src.
-    let depth = dir
-        .canonicalize()
-        .ok()
-        .and_then(|d| d.strip_prefix(root.join("book/src")).ok().map(|p| p.components().count()))
-        .unwrap_or(0);
-    let up = "../".repeat(depth + 2);
+    let lines = anchor.and_then(|a| anchor_lines(&std::fs::read_to_string(&file).ok()?, a));
+    let (fragment, shown) = match lines {
+        Some((a, b)) => (format!("#L{a}-L{b}"), format!("{rel}:{a}-{b}")),
+        None => (String::new(), rel.clone()),
+    };
+    let href = match base {
+        Some(base) => format!("{base}/{rel}{fragment}"),
+        None => {
+            // The built page sits as deep under book/build as its source under book/src.
+            let depth = dir
+                .canonicalize()
+                .ok()
+                .and_then(|d| d.strip_prefix(root.join("book/src")).ok().map(|p| p.components().count()))
+                .unwrap_or(0);
+            format!("{}{rel}{fragment}", "../".repeat(depth + 2))
+        }
+    };
     let what = anchor.map(|a| format!(", anchor <code>{a}</code>")).unwrap_or_default();
     format!(
-        "<p class=\"listing-caption\">Listing from <a href=\"{up}{rel}\"><code>{rel}</code></a>{what}</p>\n\n"
+        "<p class=\"listing-caption\">Listing from <a href=\"{href}\"><code>{shown}</code></a>{what}</p>\n\n"
     )
 }
 
@@ -928,6 +981,16 @@ mod tests {
         let d = repo(CSV);
         let ok = expand(&d, "```rust\n{{#include ../../../src/a.rs:good}}\n```\n").unwrap();
         assert!(ok.contains("listing-caption") && ok.contains("src/a.rs") && ok.contains("good"), "{ok}");
+        // The caption names the region's lines and links to them.
+        assert!(ok.contains("<code>src/a.rs:2-2</code>") && ok.contains("src/a.rs#L2-L2\""), "{ok}");
+        std::fs::write(
+            d.path().join("book/book.toml"),
+            "[preprocessor.lifesearch]\nrepository-url = \"https://example.org/r/blob/main/\"\n",
+        )
+        .unwrap();
+        let linked = expand(&d, "```rust\n{{#include ../../../src/a.rs:good}}\n```\n").unwrap();
+        assert!(linked.contains("href=\"https://example.org/r/blob/main/src/a.rs#L2-L2\""), "{linked}");
+        std::fs::remove_file(d.path().join("book/book.toml")).unwrap();
         for (bad, why) in [
             ("../../../src/a.rs:missing", "no anchor 'missing'"),
             ("../../../src/a.rs:empty", "no anchor 'empty'"),

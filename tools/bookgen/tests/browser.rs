@@ -3,7 +3,10 @@
 //! log nothing to the console; every image, script, stylesheet and link it
 //! names must exist (inside the book, or for a listing's caption the source
 //! file in the repository); no raw TeX is left; search finds "GRIDWALKER" and
-//! "slice". Three screenshots go to `target/book-screenshots/` to be looked at.
+//! "slice". At 1280 px no page scrolls sideways and no table is wider than
+//! the text column; every data figure's caption names the commands that
+//! measure and redraw it. Screenshots go to `target/book-screenshots/` to be
+//! looked at.
 
 use regex::Regex;
 use std::path::{Path, PathBuf};
@@ -35,6 +38,46 @@ fn html_pages(dir: &Path, out: &mut Vec<PathBuf>) {
             out.push(p);
         }
     }
+}
+
+/// Appended to a copy of each page: once laid out, it writes what is too wide
+/// into the DOM, where `--dump-dom` shows it.
+const MEASURE: &str = r#"<script>
+window.addEventListener('load', () => {
+  const bad = [];
+  const de = document.documentElement;
+  if (de.scrollWidth > de.clientWidth + 1) bad.push('page ' + de.scrollWidth + 'px > ' + de.clientWidth + 'px');
+  const main = document.querySelector('main');
+  const room = main ? main.clientWidth : de.clientWidth;
+  document.querySelectorAll('main table').forEach((t, i) => {
+    if (t.scrollWidth > room + 1) bad.push('table ' + (i + 1) + ' ' + t.scrollWidth + 'px > ' + room + 'px');
+  });
+  const d = document.createElement('pre');
+  d.id = 'width-report';
+  // Split so that the script's own text never reads as a report.
+  d.textContent = 'WID' + 'TH[' + bad.join('; ') + ']WID' + 'TH';
+  document.body.appendChild(d);
+});
+</script>"#;
+
+/// The data figures (`figures/ID.svg`) not followed by a caption that names
+/// the commands measuring it and redrawing exactly it (`experiments plot ID`).
+fn uncaptioned_figures(html: &str) -> Vec<String> {
+    let img = Regex::new(r#"<img src="\.\./figures/([A-Za-z0-9_.-]+)\.svg""#).unwrap();
+    img.captures_iter(html)
+        .filter(|c| {
+            let after = &html[c.get(0).unwrap().end()..];
+            let caption = after
+                .find("class=\"provenance")
+                .filter(|&i| i < 2000)
+                .and_then(|i| after[i..].split("</p>").next());
+            !caption.is_some_and(|p| {
+                p.contains("<code>experiments run ")
+                    && p.contains(&format!("<code>experiments plot {}</code>", &c[1]))
+            })
+        })
+        .map(|c| c[1].to_string())
+        .collect()
 }
 
 fn url(p: &Path) -> String {
@@ -88,9 +131,21 @@ fn the_book_works_in_a_browser() {
         if prose.contains("\\(") || prose.contains("\\[") || prose.contains("{{#") {
             problems.push(format!("{name}: raw TeX or an unexpanded directive"));
         }
-        let (_, log) = run(browser, &["--dump-dom"], &url(page));
+        for id in uncaptioned_figures(&html) {
+            problems.push(format!("{name}: figure {id} has no caption naming `experiments run`/`plot`"));
+        }
+        // The page is opened as a copy with the width probe appended, at 1280 px.
+        let probe = page.with_extension("width.html");
+        std::fs::write(&probe, html.replace("</body>", &format!("{MEASURE}</body>"))).unwrap();
+        let (dom, log) = run(browser, &["--dump-dom", "--window-size=1280,2000"], &url(&probe));
+        std::fs::remove_file(&probe).unwrap();
         for line in log.lines().filter(|l| l.contains(":CONSOLE")) {
             problems.push(format!("{name}: console: {line}"));
+        }
+        match dom.split("WIDTH[").nth(1).and_then(|r| r.split("]WIDTH").next()) {
+            Some("") => {}
+            Some(wide) => problems.push(format!("{name}: too wide at 1280 px: {wide}")),
+            None => problems.push(format!("{name}: the width probe did not run")),
         }
     }
     let hits = Regex::new(r"(\d+) search results? for").unwrap();
@@ -104,7 +159,13 @@ fn the_book_works_in_a_browser() {
     }
     let shots = root.join("target/book-screenshots");
     std::fs::create_dir_all(&shots).unwrap();
-    for page in ["knuth/sat-life.html", "thesis/causes.html", "beyond/census.html"] {
+    for page in [
+        "knuth/sat-life.html",
+        "thesis/ch6.html",
+        "thesis/causes.html",
+        "beyond/census.html",
+        "beyond/width.html",
+    ] {
         let png = shots.join(page.replace('/', "-").replace(".html", ".png"));
         let arg = format!("--screenshot={}", png.display());
         run(browser, &[&arg, "--window-size=1280,2000"], &url(&out.join(page)));
