@@ -65,9 +65,9 @@ enum Cmd {
     /// List the experiments and the state of their outputs.
     List,
     /// Redraw figures and generated tables from the CSVs, without measuring:
-    /// those of the experiments named, or of every experiment.
+    /// those of the experiments or figures named, or of every experiment.
     Plot {
-        /// Experiment ids (see `list`); none: all of them.
+        /// Experiment ids (see `list`) or figure ids (`orphan-zoo-patterns`); none: all of them.
         ids: Vec<String>,
     },
     /// Write Table 6.2's 40 patterns (20x20 and 40x40, in generation order) as
@@ -368,12 +368,21 @@ fn real_main(cli: Cli) -> Result<bool> {
             let ctx = mk(false);
             let manifest = Manifest::load_or_new(&ctx.root)?;
             let mut ok = true;
+            // A figure's own id (`orphan-zoo-patterns`) names the experiment that draws it.
+            let all = exp::all();
+            let mut owners = Vec::new();
             for id in &ids {
-                if !exp::all().iter().any(|e| e.id() == id) {
-                    bail!("unknown experiment '{id}' (see `experiments list`)");
+                let owner = all
+                    .iter()
+                    .map(|e| e.id())
+                    .filter(|e| id == e || id.strip_prefix(e).is_some_and(|rest| rest.starts_with('-')))
+                    .max_by_key(|e| e.len());
+                match owner {
+                    Some(e) => owners.push(e.to_string()),
+                    None => bail!("unknown experiment or figure '{id}' (see `experiments list`)"),
                 }
             }
-            for e in exp::all().into_iter().filter(|e| ids.is_empty() || ids.iter().any(|i| i == e.id())) {
+            for e in exp::all().into_iter().filter(|e| ids.is_empty() || owners.iter().any(|i| i == e.id())) {
                 if !ctx.csv(e.id()).exists() {
                     eprintln!("{:<24} no CSV yet; nothing to draw", e.id());
                     continue;

@@ -345,7 +345,7 @@ fn agreement(rows: &mut [Row]) {
 }
 
 fn run(ctx: &Ctx) -> Result<Report> {
-    let cap = Duration::from_secs_f64(ctx.mode.pick(0.5, 1.0, 30.0));
+    let cap = Duration::from_secs_f64(ctx.mode.pick(0.5, 1.0, 10.0));
     let runs = ctx.mode.pick(1, 3, 3);
     let cases = problems(ctx.mode);
     let cases: Vec<Case> = if ctx.mode == Mode::Tiny { cases.into_iter().take(3).collect() } else { cases };

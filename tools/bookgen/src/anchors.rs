@@ -39,6 +39,24 @@ pub fn region(text: &str, name: &str) -> Option<String> {
     found.then_some(out)
 }
 
+/// The first and last line (1-based) of the anchor region `name`, other
+/// anchors' marker lines left out: what a listing caption links to.
+pub fn lines(text: &str, name: &str) -> Option<(usize, usize)> {
+    let (mut first, mut last, mut inside) = (None, None, false);
+    for (i, line) in text.lines().enumerate() {
+        match marker(line) {
+            Some((open, n)) if n == name => inside = open,
+            Some(_) => {}
+            None if inside => {
+                first.get_or_insert(i + 1);
+                last = Some(i + 1);
+            }
+            None => {}
+        }
+    }
+    Some((first?, last?))
+}
+
 /// The anchors of one file: name -> (non-blank lines inside, line of its
 /// start). Errors (line, message) for unbalanced or duplicate anchors.
 #[allow(clippy::type_complexity)]

@@ -793,31 +793,13 @@ fn repository_url(root: &Path) -> Option<String> {
     (!url.is_empty()).then(|| url.trim_end_matches('/').to_string())
 }
 
-/// The 1-based lines that an anchor's region spans in `text` (the lines
-/// between its `ANCHOR:` and `ANCHOR_END:` markers, first and last).
-pub fn anchor_lines(text: &str, name: &str) -> Option<(usize, usize)> {
-    let marker = crate::anchor_name;
-    let (mut first, mut last, mut inside) = (None, None, false);
-    for (i, line) in text.lines().enumerate() {
-        if marker(line, "ANCHOR:").is_some_and(|n| n == name) {
-            inside = true;
-        } else if marker(line, "ANCHOR_END:").is_some_and(|n| n == name) {
-            inside = false;
-        } else if inside && marker(line, "ANCHOR:").is_none() && marker(line, "ANCHOR_END:").is_none() {
-            first.get_or_insert(i + 1);
-            last = Some(i + 1);
-        }
-    }
-    Some((first?, last?))
-}
-
 /// A listing's caption: its file and lines, linked to the repository (or,
 /// without a base URL, to the file relative to the built page), and anchor.
 fn caption(root: &Path, file: &Path, anchor: Option<&str>, dir: &Path, base: Option<&str>) -> String {
     let file = file.canonicalize().unwrap_or_else(|_| file.to_path_buf());
     let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     let rel = file.strip_prefix(&root).unwrap_or(&file).to_string_lossy().replace('\\', "/");
-    let lines = anchor.and_then(|a| anchor_lines(&std::fs::read_to_string(&file).ok()?, a));
+    let lines = anchor.and_then(|a| crate::anchors::lines(&std::fs::read_to_string(&file).ok()?, a));
     let (fragment, shown) = match lines {
         Some((a, b)) => (format!("#L{a}-L{b}"), format!("{rel}:{a}-{b}")),
         None => (String::new(), rel.clone()),
