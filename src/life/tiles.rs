@@ -445,8 +445,8 @@ const DENSE_RUN: u64 = 512;
 
 /// `generations` steps on a torus the size of `g`. While most tiles are busy
 /// (a fresh soup) the bookkeeping of tiles costs more than it saves, and
-/// LIFECUBE's full-board sweep runs instead, [`DENSE_RUN`] generations at a
-/// time; once the board settles below [`BUSY`] the tiles run to the end.
+/// LIFECUBE's full-board sweep runs instead, `DENSE_RUN` generations at a
+/// time; once the board settles below `BUSY` the tiles run to the end.
 pub fn evolve_torus(g: &Grid, rule: Rule, generations: u64) -> Grid {
     let mut grid = g.clone();
     let mut left = generations;
