@@ -192,7 +192,10 @@ fn search_with_gridwalker_stays_in_the_box() {
         let (code, out, err) = run(&[&lwss[..], &["--solver", solver, "--json"]].concat());
         assert_eq!(code, 0, "{err}");
         let g = found_cycle(&out, 4, (-2, 0));
-        assert_eq!(g.population(), 9, "the LWSS");
+        // The LWSS shows 9 cells in two of its phases and 12 in the other two;
+        // an engine may return any phase (the space-time engine, which starts
+        // from a live leading line, returns a 12-cell one).
+        assert!([9, 12].contains(&g.population()), "the LWSS, got {} cells:\n{out}", g.population());
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["solver"], solver);
         assert!(["gridwalker", "cadical", "spacetime"].contains(&v["engine"].as_str().unwrap()), "{out}");
