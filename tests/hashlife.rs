@@ -3,23 +3,16 @@
 //! Golly's, write ours, and evolve Golly's Gosper gun to the generations
 //! Golly wrote it at (files under `tests/data/mc/`, made by `bgolly` 3.3).
 
+mod common;
+
+use common::{naive_plane, rules};
 use lifesearch::error::Location;
 use lifesearch::formats::{self, Format, Warnings, macrocell};
 use lifesearch::life::hashlife::{self, HashLife};
-use lifesearch::life::{Grid, Rule, Topology, naive};
+use lifesearch::life::{Grid, Rule};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use std::collections::BTreeSet;
-
-/// The live cells after `gens` naive steps on the plane, in input coordinates.
-fn naive_plane(g: &Grid, rule: Rule, gens: u64) -> BTreeSet<(i128, i128)> {
-    let pad = gens as usize + 2;
-    let mut b = g.padded(pad);
-    for _ in 0..gens {
-        b = naive::step(&b, rule, Topology::Bounded);
-    }
-    b.live_cells().map(|(x, y)| (x as i128 - pad as i128, y as i128 - pad as i128)).collect()
-}
 
 fn cells(h: &HashLife) -> BTreeSet<(i128, i128)> {
     let mut s = BTreeSet::new();
@@ -27,17 +20,6 @@ fn cells(h: &HashLife) -> BTreeSet<(i128, i128)> {
         s.insert((x, y));
     });
     s
-}
-
-fn rules() -> impl Strategy<Value = Rule> {
-    prop_oneof![
-        Just(Rule::CONWAY),
-        Just(Rule::HILIFE),
-        Just("B2/S".parse::<Rule>().unwrap()),
-        Just("B34/S34".parse::<Rule>().unwrap()),
-        Just("B3678/S34678".parse::<Rule>().unwrap()),
-        (0u16..256, 0u16..512).prop_map(|(b, s)| Rule { birth: b << 1, survival: s }),
-    ]
 }
 
 proptest! {
@@ -52,7 +34,7 @@ proptest! {
         let g = Grid::random(w, h, density, &mut rand_pcg::Pcg64::seed_from_u64(seed));
         let mut t = HashLife::from_grid(&g, (ox, oy), rule, 1 << 26).unwrap();
         t.advance(gens);
-        let want: BTreeSet<_> = naive_plane(&g, rule, gens).into_iter().map(|(x, y)| (x + ox as i128, y + oy as i128)).collect();
+        let want: BTreeSet<_> = naive_plane::<i128>(&g, rule, gens).into_iter().map(|(x, y)| (x + ox as i128, y + oy as i128)).collect();
         prop_assert_eq!(cells(&t), want);
         prop_assert_eq!(t.population() as usize, t.to_grid().unwrap().0.population());
     }

@@ -4,21 +4,14 @@
 //! included), several rules, random generation counts. Long runs check that
 //! sleeping period-2 tiles wake when a glider arrives.
 
+mod common;
+
+use common::{naive_plane, rules};
 use lifesearch::life::tiles::{self, ROWS, Tiles};
 use lifesearch::life::{Grid, Rule, Topology, naive};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use std::collections::BTreeSet;
-
-/// The live cells after `gens` naive steps on the plane, in input coordinates.
-fn naive_plane(g: &Grid, rule: Rule, gens: u64) -> BTreeSet<(i64, i64)> {
-    let pad = gens as usize + 2;
-    let mut b = g.padded(pad);
-    for _ in 0..gens {
-        b = naive::step(&b, rule, Topology::Bounded);
-    }
-    b.live_cells().map(|(x, y)| (x as i64 - pad as i64, y as i64 - pad as i64)).collect()
-}
 
 fn naive_torus(g: &Grid, rule: Rule, gens: u64) -> Grid {
     let mut b = g.clone();
@@ -30,17 +23,6 @@ fn naive_torus(g: &Grid, rule: Rule, gens: u64) -> Grid {
 
 fn cells_of(g: &Grid, (ox, oy): (i64, i64)) -> BTreeSet<(i64, i64)> {
     g.live_cells().map(|(x, y)| (x as i64 + ox, y as i64 + oy)).collect()
-}
-
-fn rules() -> impl Strategy<Value = Rule> {
-    prop_oneof![
-        Just(Rule::CONWAY),
-        Just(Rule::HILIFE),
-        Just("B2/S".parse::<Rule>().unwrap()),
-        Just("B34/S34".parse::<Rule>().unwrap()),
-        Just("B3678/S34678".parse::<Rule>().unwrap()),
-        (0u16..256, 0u16..512).prop_map(|(b, s)| Rule { birth: b << 1, survival: s }),
-    ]
 }
 
 /// Torus rules may have B0: every tile exists, so the flashing vacuum is fine.
@@ -82,7 +64,7 @@ proptest! {
         let mut t = Tiles::plane(&g, (ox, oy), rule);
         t.advance(gens);
         let (out, origin) = t.to_grid();
-        let want: BTreeSet<_> = naive_plane(&g, rule, gens).into_iter().map(|(x, y)| (x + ox, y + oy)).collect();
+        let want: BTreeSet<_> = naive_plane::<i64>(&g, rule, gens).into_iter().map(|(x, y)| (x + ox, y + oy)).collect();
         prop_assert_eq!(cells_of(&out, origin), want);
     }
 
@@ -178,6 +160,6 @@ fn corner_cell_wakes_the_diagonal_tile() {
     t.advance(10);
     let (out, origin) = t.to_grid();
     let want: BTreeSet<_> =
-        naive_plane(&g, Rule::CONWAY, 10).into_iter().map(|(x, y)| (x - 1, y - 1)).collect();
+        naive_plane::<i64>(&g, Rule::CONWAY, 10).into_iter().map(|(x, y)| (x - 1, y - 1)).collect();
     assert_eq!(cells_of(&out, origin), want);
 }
