@@ -157,3 +157,28 @@ fn b0_rules_are_refused() {
     assert!(e.to_string().contains("B0"), "{e}");
     assert!(hashlife::check_rule(Rule::HILIFE).is_ok());
 }
+
+/// Light speed, where a jump has no margin to spare: under B2/S a vertical
+/// domino grows one column left and right every generation. Placed anywhere
+/// in and around the smallest root (16x16, whose quadrants are leaves) and
+/// run for every count up to 40, it must end where the naive engine ends.
+/// (A root of that level once counted as centred whatever its leaves held,
+/// so the jump that followed lost the edge columns.)
+#[test]
+fn light_speed_growth_keeps_its_edges() {
+    let rule: Rule = "B2/S".parse().unwrap();
+    let domino = Grid::from_cells(1, 2, vec![true, true]);
+    for ox in -10i64..10 {
+        for oy in [-8i64, -1, 0, 7] {
+            for gens in 0..40 {
+                let mut t = HashLife::from_grid(&domino, (ox, oy), rule, 1 << 26).unwrap();
+                t.advance(gens);
+                let want: BTreeSet<_> = naive_plane::<i128>(&domino, rule, gens)
+                    .into_iter()
+                    .map(|(x, y)| (x + ox as i128, y + oy as i128))
+                    .collect();
+                assert_eq!(cells(&t), want, "domino at ({ox}, {oy}), {gens} generations");
+            }
+        }
+    }
+}

@@ -395,6 +395,12 @@ impl HashLife {
     /// border ring of grandchildren is empty).
     fn centred(&self) -> bool {
         let [nw, ne, sw, se] = self.kids(self.root);
+        if self.level(self.root) == LEAF_LEVEL + 1 {
+            // The kids are leaves, which have no kids of their own: each may
+            // hold cells only in its 4x4 quarter next to the root's centre.
+            const INNER: [u64; 4] = [0xf0f0_f0f0 << 32, 0x0f0f_0f0f << 32, 0xf0f0_f0f0, 0x0f0f_0f0f];
+            return [nw, ne, sw, se].iter().zip(INNER).all(|(&q, m)| self.leaf_bits(q) & !m == 0);
+        }
         let p = |n: u32| self.nodes[n as usize].pop;
         let [a, b, c, d] = [nw, ne, sw, se].map(|q| self.kids(q));
         [a[0], a[1], a[2], b[0], b[1], b[3], c[0], c[2], c[3], d[1], d[2], d[3]].iter().all(|&g| p(g) == 0)
