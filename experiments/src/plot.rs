@@ -355,6 +355,7 @@ impl Chart for Density {
         let root = titled_with_legend(root, &self.title, self.series.iter().map(|s| s.0.as_str()))?;
         let mut chart = ChartBuilder::on(&root)
             .margin(12)
+            .margin_right(28)
             .x_label_area_size(58)
             .y_label_area_size(80)
             .build_cartesian_2d(x0..x1, 0f64..y_max)
@@ -908,6 +909,7 @@ impl Chart for Cactus {
         let mut chart = ChartBuilder::on(root)
             .caption(&self.title, (FONT, TITLE))
             .margin(12)
+            .margin_right(28)
             .x_label_area_size(58)
             .y_label_area_size(80)
             .build_cartesian_2d((x0..x1).log_scale(), 0.0..self.total as f64 * 1.05)
