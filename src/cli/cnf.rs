@@ -97,7 +97,14 @@ pub fn run(a: Args) -> anyhow::Result<()> {
                 }
                 return emit(
                     &a,
-                    PredecessorStream::icnf_for(w, h, Rule::CONWAY, a.cycle.encoding.unwrap_or_default(), &targets)?.write(),
+                    PredecessorStream::icnf_for(
+                        w,
+                        h,
+                        Rule::CONWAY,
+                        a.cycle.encoding.unwrap_or_default(),
+                        &targets,
+                    )?
+                    .write(),
                 );
             }
             ensure!(a.files.len() == 1, "orphan takes one FILE (or several with --icnf)");

@@ -72,7 +72,12 @@ pub fn encode(problem: &Problem, encoding: Encoding, rule: Rule) -> Result<Encod
 /// clause per group of [`live_groups`] over the cycle's layers, the same
 /// groups the space-time engine propagates. [`Placement::OneAnswer`] is for
 /// finding one answer (or proving there is none), never for counting.
-pub fn encode_with(problem: &Problem, encoding: Encoding, rule: Rule, placement: Placement) -> Result<Encoded> {
+pub fn encode_with(
+    problem: &Problem,
+    encoding: Encoding,
+    rule: Rule,
+    placement: Placement,
+) -> Result<Encoded> {
     problem.validate(encoding, rule)?;
     let (mut formula, layers) = match encoding {
         Encoding::Window => match problem {
@@ -89,7 +94,8 @@ pub fn encode_with(problem: &Problem, encoding: Encoding, rule: Rule, placement:
         },
     };
     for group in live_groups(problem, placement, SearchOrder::Auto) {
-        formula.add(group.into_iter().map(|(x, y, t)| layers[t].cells[y * layers[t].width + x].pos()).collect());
+        formula
+            .add(group.into_iter().map(|(x, y, t)| layers[t].cells[y * layers[t].width + x].pos()).collect());
     }
     Ok(Encoded { formula, layers, encoding, problem: problem.clone(), rule, placement })
 }

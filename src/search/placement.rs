@@ -113,7 +113,11 @@ fn left_column(h: usize, p: usize) -> Vec<Cell> {
 /// with no symmetry, the mirror image across the motion is an answer too,
 /// so half the front suffices (mirror, then move back to the first line:
 /// the front cell only moves nearer to it).
-pub fn ship_front((w, h, p): (usize, usize, usize), (dx, dy): (i64, i64), symmetry: Symmetry) -> Vec<Vec<Cell>> {
+pub fn ship_front(
+    (w, h, p): (usize, usize, usize),
+    (dx, dy): (i64, i64),
+    symmetry: Symmetry,
+) -> Vec<Vec<Cell>> {
     let (ax, ay) = (dx.unsigned_abs() as usize, dy.unsigned_abs() as usize);
     let free = symmetry == Symmetry::None;
     let mut front = Vec::new();

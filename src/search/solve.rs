@@ -4,9 +4,9 @@
 
 use crate::cnf::{Outcome, Solver, SolverStats};
 use crate::error::{Error, Result};
-use crate::search::placement::Placement;
 use crate::life::Grid;
 use crate::search::encode::Encoded;
+use crate::search::placement::Placement;
 use std::time::Instant;
 
 // ANCHOR: answer
@@ -72,7 +72,9 @@ pub fn solve(enc: &Encoded, solver: &mut dyn Solver) -> Result<Answer> {
 /// Each one is checked by simulation before it is counted.
 pub fn count(enc: &Encoded, solver: &mut dyn Solver, limit: Option<u64>) -> Result<CountResult> {
     if enc.placement == Placement::OneAnswer {
-        return Err(Error::invalid("a formula built to find one answer cannot count them (use Placement::Every)"));
+        return Err(Error::invalid(
+            "a formula built to find one answer cannot count them (use Placement::Every)",
+        ));
     }
     let start = Instant::now();
     load(enc, solver);

@@ -63,7 +63,6 @@ struct Frame {
     pos: usize,
 }
 
-
 /// Lay out the world of a cycle problem: cells, fixed cells, symmetry, the
 /// exact-period and non-empty groups, and the groups of [`placement`].
 fn build(problem: &Problem, rule: Rule, opts: &Options) -> Result<(World, Vec<(u32, u8)>)> {
@@ -164,7 +163,6 @@ pub fn placement(opts: &Options) -> Placement {
         Placement::OneAnswer
     }
 }
-
 
 // ANCHOR: search
 /// Search `problem` (a [`Problem::Cycle`]) under `rule`. Every answer is
