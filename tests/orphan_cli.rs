@@ -100,6 +100,23 @@ fn bad_input_exits_2_with_one_line() {
     assert!(err.contains("r.txt:2"), "{err}");
 }
 
+/// `--up-to-translation` counts the 82 placements of 4x4 still lifes as 39
+/// patterns in every engine, and is refused without `--count`.
+#[test]
+fn search_counts_up_to_translation() {
+    for solver in ["cadical", "spacetime", "auto"] {
+        let args = ["search", "still-life", "--width", "4", "--height", "4", "--count", "--json"];
+        let (code, out, err) = run(&[&args[..], &["--up-to-translation", "--solver", solver]].concat());
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["count"], 39, "{solver}");
+    }
+    let (code, _, err) =
+        run(&["search", "still-life", "--width", "4", "--height", "4", "--up-to-translation"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--count"), "{err}");
+}
+
 #[test]
 fn search_json_count_and_find() {
     let (code, out, err) =

@@ -97,7 +97,14 @@ pub fn run(a: Args) -> anyhow::Result<()> {
                 }
                 return emit(
                     &a,
-                    PredecessorStream::icnf_for(w, h, Rule::CONWAY, a.cycle.encoding, &targets)?.write(),
+                    PredecessorStream::icnf_for(
+                        w,
+                        h,
+                        Rule::CONWAY,
+                        a.cycle.encoding.unwrap_or_default(),
+                        &targets,
+                    )?
+                    .write(),
                 );
             }
             ensure!(a.files.len() == 1, "orphan takes one FILE (or several with --icnf)");
@@ -111,7 +118,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     if a.what != What::Orphan && !a.files.is_empty() {
         bail!("pattern files only go with 'orphan'");
     }
-    let enc = encode(&problem, a.cycle.encoding, Rule::CONWAY)?;
+    let enc = encode(&problem, a.cycle.encoding.unwrap_or_default(), Rule::CONWAY)?;
     if a.icnf {
         let mut script = IcnfScript::default();
         script.items.extend(enc.formula.clauses().iter().cloned().map(crate::cnf::IcnfItem::Clause));

@@ -5,9 +5,9 @@ use crate::cli::orphan::{OrphanSolver, parse_orphan_solver};
 use crate::cnf::{Outcome, new_solver};
 use crate::gridwalker::stack;
 use crate::life::Rule;
-use crate::search::portfolio::{CycleAnswer, Engine, caged_cycle_race};
+use crate::search::portfolio::{CycleAnswer, Engine, caged_cycle_race, sat_encoding};
 use crate::search::spacetime::{self, SearchOrder};
-use crate::search::{Encoding, Problem, Symmetry, count, encode, solve};
+use crate::search::{Encoding, Placement, Problem, Symmetry, count, encode_with, solve};
 use anyhow::{bail, ensure};
 use std::path::PathBuf;
 
@@ -65,9 +65,11 @@ pub struct CycleArgs {
     /// Symmetry imposed on the pattern.
     #[arg(long, value_enum, default_value_t)]
     pub symmetry: Symmetry,
-    /// How a Life step becomes clauses.
-    #[arg(long, value_enum, default_value_t)]
-    pub encoding: Encoding,
+    /// How a Life step becomes clauses [default for `search`: knuth where
+    /// it applies (Conway's rule, at most 83 generations), else window; for
+    /// `cnf`: window].
+    #[arg(long, value_enum)]
+    pub encoding: Option<Encoding>,
 }
 
 impl CycleArgs {
@@ -98,8 +100,14 @@ impl CycleArgs {
             }
         };
         let p = Problem::Cycle { width, height, period, dx, dy, symmetry: self.symmetry };
-        p.validate(self.encoding, rule)?;
+        p.validate(self.search_encoding(&p, rule), rule)?;
         Ok(p)
+    }
+
+    /// The encoding `search`'s SAT solvers use: the one named, else the
+    /// faster where it applies ([`sat_encoding`]).
+    pub fn search_encoding(&self, problem: &Problem, rule: Rule) -> Encoding {
+        self.encoding.unwrap_or_else(|| sat_encoding(problem, rule))
     }
 }
 
@@ -117,6 +125,11 @@ pub struct Args {
     /// Stop counting after this many.
     #[arg(long)]
     pub limit: Option<u64>,
+    /// With --count: count each pattern once up to translation in the box
+    /// (some generation touches the first row and some the first column,
+    /// unless a symmetry pins it), instead of every placement.
+    #[arg(long)]
+    pub up_to_translation: bool,
     /// auto (default: the space-time engine and CaDiCaL with Knuth's
     /// encoding racing on two threads; the JSON's `engine` says which
     /// answered), spacetime (the space-time propagation engine), cadical,
@@ -147,6 +160,7 @@ pub struct Args {
 pub fn run(a: Args) -> anyhow::Result<()> {
     let problem = a.cycle.problem_with_rule(a.kind, a.rule)?;
     ensure!(a.limit.is_none() || a.count, "--limit only makes sense with --count");
+    ensure!(!a.up_to_translation || a.count, "--up-to-translation only makes sense with --count");
     let Problem::Cycle { width, height, period, dx, dy, symmetry } = problem else {
         unreachable!("cycles only")
     };
@@ -165,7 +179,9 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             bail!("--max-population, --known and --order need --solver spacetime or auto")
         }
         // Another encoding is asked of the SAT solver: CaDiCaL alone.
-        SearchSolver::Other(OrphanSolver::Auto) if a.cycle.encoding != Encoding::default() => {
+        SearchSolver::Other(OrphanSolver::Auto)
+            if a.cycle.encoding.is_some_and(|e| e != sat_encoding(&problem, a.rule)) =>
+        {
             crate::cnf::SolverKind::Cadical
         }
         SearchSolver::Other(OrphanSolver::Auto) | SearchSolver::Spacetime => {
@@ -173,7 +189,14 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         }
     };
     let mut solver = new_solver(kind)?;
-    let enc = encode(&problem, a.cycle.encoding, a.rule)?;
+    // Finding one answer, the formula admits one placement and phase (as the
+    // space-time engine does); counting, every placement unless asked otherwise.
+    let placement = match (a.count, a.up_to_translation) {
+        (false, _) => Placement::OneAnswer,
+        (true, true) => Placement::UpToTranslation,
+        (true, false) => Placement::Every,
+    };
+    let enc = encode_with(&problem, a.cycle.search_encoding(&problem, a.rule), a.rule, placement)?;
     if a.count {
         // Every solution was checked by simulation inside `count`.
         let r = count(&enc, solver.as_mut(), a.limit)?;
@@ -233,6 +256,7 @@ fn with_spacetime(a: &Args, problem: &Problem) -> anyhow::Result<()> {
         known,
         count: a.count,
         limit: a.limit,
+        up_to_translation: a.up_to_translation,
     };
     // Every answer was checked by simulation inside the engine that found it.
     let ans = if a.solver == SearchSolver::Spacetime {

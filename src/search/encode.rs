@@ -8,7 +8,9 @@ use crate::error::Result;
 use crate::life::{Cell, Grid, Rule};
 pub use crate::search::layer::{Layer, TIME_CODES, cell_name};
 pub(crate) use crate::search::layer::{cycle_extras, new_layer, prime_factors, window};
+use crate::search::placement::{Placement, live_groups};
 use crate::search::problem::{Encoding, Problem};
+use crate::search::spacetime::SearchOrder;
 use crate::search::window::{Term, window_clauses};
 
 // ANCHOR: encoded
@@ -24,6 +26,8 @@ pub struct Encoded {
     /// them before it is returned ([`Encoded::check`]).
     pub problem: Problem,
     pub rule: Rule,
+    /// Which placements of a cycle the formula admits (see [`encode_with`]).
+    pub placement: Placement,
 }
 // ANCHOR_END: encoded
 
@@ -58,10 +62,24 @@ fn add_all(f: &mut Formula, clauses: Vec<Vec<Lit>>) {
 pub use crate::base::orphan::effective_target;
 
 // ANCHOR: encode
-/// Encode a problem (after [`Problem::validate`]).
+/// Encode a problem (after [`Problem::validate`]), admitting every placement
+/// of a cycle in its box: [`crate::search::count`] counts each of them.
 pub fn encode(problem: &Problem, encoding: Encoding, rule: Rule) -> Result<Encoded> {
+    encode_with(problem, encoding, rule, Placement::Every)
+}
+
+/// Encode a problem admitting only the placements `placement` names: one
+/// clause per group of [`live_groups`] over the cycle's layers, the same
+/// groups the space-time engine propagates. [`Placement::OneAnswer`] is for
+/// finding one answer (or proving there is none), never for counting.
+pub fn encode_with(
+    problem: &Problem,
+    encoding: Encoding,
+    rule: Rule,
+    placement: Placement,
+) -> Result<Encoded> {
     problem.validate(encoding, rule)?;
-    let (formula, layers) = match encoding {
+    let (mut formula, layers) = match encoding {
         Encoding::Window => match problem {
             Problem::Predecessor { target, generations, boundary } => {
                 encode_predecessor(&effective_target(target, *boundary), *generations, rule)
@@ -75,7 +93,11 @@ pub fn encode(problem: &Problem, encoding: Encoding, rule: Rule) -> Result<Encod
             Problem::Cycle { .. } => crate::search::knuth_network::cycle(problem)?,
         },
     };
-    Ok(Encoded { formula, layers, encoding, problem: problem.clone(), rule })
+    for group in live_groups(problem, placement, SearchOrder::Auto) {
+        formula
+            .add(group.into_iter().map(|(x, y, t)| layers[t].cells[y * layers[t].width + x].pos()).collect());
+    }
+    Ok(Encoded { formula, layers, encoding, problem: problem.clone(), rule, placement })
 }
 // ANCHOR_END: encode
 

@@ -19,6 +19,7 @@ pub mod incremental;
 pub use crate::base::known;
 pub mod knuth_network;
 pub mod layer;
+pub mod placement;
 pub mod portfolio;
 pub mod problem;
 pub mod sat;
@@ -27,6 +28,7 @@ pub mod spacetime;
 pub use crate::base::verify;
 pub mod window;
 
-pub use encode::{Encoded, encode};
+pub use encode::{Encoded, encode, encode_with};
+pub use placement::Placement;
 pub use problem::{Boundary, Encoding, Problem, Symmetry};
 pub use solve::{Answer, CountResult, count, solve};

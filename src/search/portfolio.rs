@@ -16,7 +16,7 @@ use crate::gridwalker::stack;
 use crate::life::{Grid, Rule, SpecGrid};
 use crate::search::sat;
 use crate::search::spacetime;
-use crate::search::{Boundary, Encoding, Problem, count, encode, solve};
+use crate::search::{Boundary, Encoding, Placement, Problem, count, encode_with, solve};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -118,7 +118,7 @@ fn race<T: Send + 'static>(
 /// CaDiCaL on `problem`, stopped by `stop`: the first generation of a
 /// (checked) answer, or `None` when the formula is unsatisfiable.
 fn cadical(problem: &Problem, stop: &Stop) -> Result<Verdict> {
-    let enc = encode(problem, Encoding::default(), Rule::CONWAY)?;
+    let enc = encode_with(problem, sat_encoding(problem, Rule::CONWAY), Rule::CONWAY, Placement::OneAnswer)?;
     let mut solver = new_solver(SolverKind::Cadical)?;
     let own = solver.stopper();
     stop.add_hook(Box::new(move || own.interrupt()));
@@ -243,7 +243,7 @@ fn cadical_cycle(
     stop: &Stop,
 ) -> Result<CycleVerdict> {
     let encoding = sat_encoding(problem, rule);
-    let enc = encode(problem, encoding, rule)?;
+    let enc = encode_with(problem, encoding, rule, spacetime::search::placement(opts))?;
     let mut solver = new_solver(SolverKind::Cadical)?;
     let own = solver.stopper();
     stop.add_hook(Box::new(move || own.interrupt()));

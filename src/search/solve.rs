@@ -3,9 +3,10 @@
 //! Book: Part II, chapter 6, section 6.1 (`book/src/thesis/ch6.md`).
 
 use crate::cnf::{Outcome, Solver, SolverStats};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::life::Grid;
 use crate::search::encode::Encoded;
+use crate::search::placement::Placement;
 use std::time::Instant;
 
 // ANCHOR: answer
@@ -70,6 +71,11 @@ pub fn solve(enc: &Encoded, solver: &mut dyn Solver) -> Result<Answer> {
 /// until the formula becomes unsatisfiable or `limit` solutions are found.
 /// Each one is checked by simulation before it is counted.
 pub fn count(enc: &Encoded, solver: &mut dyn Solver, limit: Option<u64>) -> Result<CountResult> {
+    if enc.placement == Placement::OneAnswer {
+        return Err(Error::invalid(
+            "a formula built to find one answer cannot count them (use Placement::Every)",
+        ));
+    }
     let start = Instant::now();
     load(enc, solver);
     let mut solutions = Vec::new();

@@ -11,7 +11,8 @@ use crate::cnf::Stop;
 use crate::error::{Error, Result};
 use crate::life::{Cell, Grid, Rule, SpecGrid};
 use crate::search::encode::prime_factors;
-use crate::search::problem::{Encoding, Problem, Symmetry};
+use crate::search::placement::{Placement, live_groups};
+use crate::search::problem::{Encoding, Problem};
 use crate::search::verify::checked_cycle;
 use std::time::Instant;
 
@@ -28,6 +29,9 @@ pub struct Options {
     pub count: bool,
     /// Stop counting after this many.
     pub limit: Option<u64>,
+    /// Count each answer once up to translation in the box
+    /// ([`Placement::UpToTranslation`]) instead of every placement.
+    pub up_to_translation: bool,
 }
 // ANCHOR_END: options
 
@@ -59,23 +63,8 @@ struct Frame {
     pos: usize,
 }
 
-// ANCHOR: translation
-/// Which translations of an answer the symmetry leaves free: a pattern that
-/// no generation puts on row 0 can move up a row and stay an answer, unless a
-/// symmetry pins it vertically (and likewise for columns).
-fn translation_free(s: Symmetry) -> (bool, bool) {
-    match s {
-        Symmetry::None => (true, true),
-        Symmetry::MirrorLr => (true, false),
-        Symmetry::MirrorUd => (false, true),
-        _ => (false, false),
-    }
-}
-// ANCHOR_END: translation
-
 /// Lay out the world of a cycle problem: cells, fixed cells, symmetry, the
-/// exact-period and non-empty groups, and (when finding, not counting) the
-/// first row and column touched by some generation.
+/// exact-period and non-empty groups, and the groups of [`placement`].
 fn build(problem: &Problem, rule: Rule, opts: &Options) -> Result<(World, Vec<(u32, u8)>)> {
     let Problem::Cycle { width: w, height: h, period: p, dx, dy, symmetry } = *problem else {
         return Err(Error::invalid("the space-time engine searches still lifes, oscillators and spaceships"));
@@ -150,91 +139,30 @@ fn build(problem: &Problem, rule: Rule, opts: &Options) -> Result<(World, Vec<(u
         world.add_group(&pairs);
     }
     // ANCHOR_END: exact_period
-    // ANCHOR: front
-    // Translation: when finding one answer with nothing pinned, some
-    // generation touches row 0 and some touches column 0. An oscillator may
-    // also start at any phase and be mirrored left-right (or top-bottom), so
-    // the front, the first line of the sweep, is non-empty at generation 0
-    // in its first half: the search learns at once when a front fails.
-    if !opts.count && opts.known.is_none() && (dx != 0 || dy != 0) {
-        ship_front(&mut world, (w, h, p), (dx, dy), symmetry, at);
-    } else if !opts.count && opts.known.is_none() {
-        let (rows, cols) = translation_free(symmetry);
-        let swept = order::resolve(opts.order, w, h, dx, dy);
-        let still = dx == 0 && dy == 0;
-        let cell_row = |x: usize, t: usize| (at(x, 0, t), dead);
-        let cell_col = |y: usize, t: usize| (at(0, y, t), dead);
-        if rows {
-            let front = still && swept == SearchOrder::Row;
-            let top: Vec<_> = if front {
-                (0..=w / 2).map(|x| cell_row(x, 0)).collect()
-            } else {
-                (0..p).flat_map(|t| (0..w).map(move |x| (x, t))).map(|(x, t)| cell_row(x, t)).collect()
-            };
-            world.add_group(&top);
-        }
-        if cols {
-            let front = still && swept == SearchOrder::Column;
-            let left: Vec<_> = if front {
-                (0..=h / 2).map(|y| cell_col(y, 0)).collect()
-            } else {
-                (0..p).flat_map(|t| (0..h).map(move |y| (y, t))).map(|(y, t)| cell_col(y, t)).collect()
-            };
-            world.add_group(&left);
-        }
+    // ANCHOR: placement_groups
+    // Translation (and, finding one answer, the phase and a mirror image):
+    // the same groups of cells the SAT encodings make clauses of.
+    for group in live_groups(problem, placement(opts), opts.order) {
+        let pairs: Vec<(u32, u32)> = group.into_iter().map(|(x, y, t)| (at(x, y, t), dead)).collect();
+        world.add_group(&pairs);
     }
-    // ANCHOR_END: front
+    // ANCHOR_END: placement_groups
     Ok((world, fixed))
 }
 
-// ANCHOR: ship_front
-/// The front of a spaceship search. Cells nearer the leading edge than
-/// |d| - 1 lines are dead at generation 0 (their predecessors would lie
-/// beyond the ring); if line |d| - 1 (and, moving diagonally, the column
-/// |dx| - 1 as well) is empty too, generation 0 moved by (dx, dy) still
-/// fits the box, so generations 1..=P are an answer as well: advancing the
-/// phase until the front is non-empty always ends, since the pattern cannot
-/// move forever in a box. So some answer has a live front at generation 0,
-/// and the search decides the front first. Across an orthogonal motion the
-/// translation stays free (some generation touches the first line) and,
-/// with no symmetry, the mirror image across the motion is an answer too,
-/// so half the front suffices (mirror, then move back to the first line:
-/// the front cell only moves nearer to it).
-fn ship_front(
-    world: &mut World,
-    (w, h, p): (usize, usize, usize),
-    (dx, dy): (i64, i64),
-    symmetry: Symmetry,
-    at: impl Fn(usize, usize, usize) -> u32,
-) {
-    let dead = world.dead_cell();
-    let (ax, ay) = (dx.unsigned_abs() as usize, dy.unsigned_abs() as usize);
-    let free = symmetry == Symmetry::None;
-    let mut front = Vec::new();
-    if ay > 0 && ay <= h {
-        let yf = if dy > 0 { h - ay } else { ay - 1 };
-        let xs = if dx == 0 && free { w / 2 + 1 } else { w };
-        front.extend((0..xs).map(|x| (at(x, yf, 0), dead)));
-    }
-    if ax > 0 && ax <= w {
-        let xf = if dx > 0 { w - ax } else { ax - 1 };
-        let ys = if dy == 0 && free { h / 2 + 1 } else { h };
-        front.extend((0..ys).map(|y| (at(xf, y, 0), dead)));
-    }
-    world.add_group(&front);
-    let (rows, cols) = translation_free(symmetry);
-    if dx == 0 && cols {
-        let left: Vec<_> =
-            (0..p).flat_map(|t| (0..h).map(move |y| (y, t))).map(|(y, t)| (at(0, y, t), dead)).collect();
-        world.add_group(&left);
-    }
-    if dy == 0 && rows {
-        let top: Vec<_> =
-            (0..p).flat_map(|t| (0..w).map(move |x| (x, t))).map(|(x, t)| (at(x, 0, t), dead)).collect();
-        world.add_group(&top);
+/// The placements a search with `opts` admits: with known cells (which
+/// may pin the pattern anywhere) every one; counting, every one unless asked
+/// to count up to translation; finding under a population cap, one per
+/// translation (another phase may have more cells); else one answer's.
+pub fn placement(opts: &Options) -> Placement {
+    if opts.known.is_some() || (opts.count && !opts.up_to_translation) {
+        Placement::Every
+    } else if opts.count || opts.max_population.is_some() {
+        Placement::UpToTranslation
+    } else {
+        Placement::OneAnswer
     }
 }
-// ANCHOR_END: ship_front
 
 // ANCHOR: search
 /// Search `problem` (a [`Problem::Cycle`]) under `rule`. Every answer is
