@@ -13,10 +13,10 @@
 use super::checkpoint::Checkpoint;
 use super::checksum::{factor, hex};
 use super::family::{Family, expand, families};
+use super::mask::Mask;
 use super::meet::{Side, Tally, classes_meet, filters, meet_bottom, popular_pairs, projections, transpose};
 use super::shard::Shard;
 use super::table::{RowMasks, Table};
-use super::mask::Mask;
 use crate::error::{Error, Result};
 use crate::life::{Grid, Rule, SpecGrid, Topology};
 use rand::{Rng, SeedableRng};
@@ -298,7 +298,9 @@ impl Plan {
     /// A target of a three-band box from its halves and its middle row.
     fn combine3(&self, top: u64, middle: u64, bottom: u64) -> u64 {
         let y = self.depth_top;
-        let cells = (0..self.side).map(|x| (middle >> x & 1) << if self.transposed { x * self.width + y } else { y * self.width + x });
+        let cells = (0..self.side).map(|x| {
+            (middle >> x & 1) << if self.transposed { x * self.width + y } else { y * self.width + x }
+        });
         self.combine(top, bottom) | cells.sum::<u64>()
     }
 
@@ -306,7 +308,9 @@ impl Plan {
     fn middle(&self, target: u64) -> u64 {
         let y = self.depth_top;
         (0..self.side)
-            .map(|x| (target >> if self.transposed { x * self.width + y } else { y * self.width + x } & 1) << x)
+            .map(|x| {
+                (target >> if self.transposed { x * self.width + y } else { y * self.width + x } & 1) << x
+            })
             .sum()
     }
 
@@ -391,13 +395,19 @@ impl Plan {
     /// upside-down twin of a target swaps its halves and keeps its middle
     /// row, so `j < i` is counted by the twin. Orphan pairs come back as
     /// `(i * middle rows + m, j)`.
-    fn run_unit_bands(&self, unit: usize, keep_all: bool, list: bool) -> (Tally, Vec<(usize, usize)>, Vec<u64>) {
+    fn run_unit_bands(
+        &self,
+        unit: usize,
+        keep_all: bool,
+        list: bool,
+    ) -> (Tally, Vec<(usize, usize)>, Vec<u64>) {
         let (f, rm) = (self.top_family(), self.row_masks.as_ref().expect("three bands"));
         let (lines, rows, n) = (f.lines, self.mid_values(), f.classes());
         let total: u64 = self.top.mult.iter().sum();
         let mut children = vec![Mask::EMPTY; rows * lines];
         let mut flipped = vec![Mask::EMPTY; rows * lines];
-        let (mut filter, mut us, mut vs) = (vec![0u64; rows], vec![Mask::EMPTY; rows], vec![Mask::EMPTY; rows]);
+        let (mut filter, mut us, mut vs) =
+            (vec![0u64; rows], vec![Mask::EMPTY; rows], vec![Mask::EMPTY; rows]);
         let mut tally = Tally::default();
         let mut pairs = Vec::new();
         for i in self.bottoms(unit) {
@@ -414,7 +424,11 @@ impl Plan {
                     }
                 }
                 (us[m], vs[m]) = (u_set, v_set);
-                filter[m] = self.pairs.iter().enumerate().fold(0u64, |b, (k, &(u, v))| b | (x[u].contains(v) as u64) << k);
+                filter[m] = self
+                    .pairs
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |b, (k, &(u, v))| b | (x[u].contains(v) as u64) << k);
             }
             for j in i..n {
                 let (q, y) = (self.bottom.filter[j], f.set(j));
@@ -438,9 +452,9 @@ impl Plan {
                         .wrapping_add(self.top.sums[i].wrapping_mul(ms).wrapping_mul(self.bottom.sums[j]));
                     if i != j {
                         tally.orphans += self.top.mult[j] * self.bottom.mult[i];
-                        tally.checksum = tally
-                            .checksum
-                            .wrapping_add(self.top.sums[j].wrapping_mul(ms).wrapping_mul(self.bottom.sums[i]));
+                        tally.checksum = tally.checksum.wrapping_add(
+                            self.top.sums[j].wrapping_mul(ms).wrapping_mul(self.bottom.sums[i]),
+                        );
                     }
                     if keep_all || pairs.is_empty() {
                         pairs.push((i * rows + m, j));
@@ -458,9 +472,18 @@ impl Plan {
     /// The targets behind disjoint class pairs (both readings when one family serves both halves).
     fn orphans_of(&self, pairs: &[(usize, usize)]) -> Vec<u64> {
         let (tf, bf) = (self.top_family(), self.bottom_family());
-        let members = |f: &Family, k: usize| -> Vec<u64> {
-            f.class_of.iter().enumerate().filter(|&(_, &c)| c as usize == k).map(|(h, _)| h as u64).collect()
+        // Every half target of each class, listed once (a pair's scan of all
+        // half targets made listing a three-band box's many pairs slow).
+        let by_class = |f: &Family| -> Vec<Vec<u64>> {
+            let mut m = vec![Vec::new(); f.classes()];
+            if !pairs.is_empty() {
+                for (h, &c) in f.class_of.iter().enumerate() {
+                    m[c as usize].push(h as u64);
+                }
+            }
+            m
         };
+        let (top_members, bottom_members) = (by_class(tf), by_class(bf));
         let mut out = Vec::new();
         let rows = self.mid_values() as u64;
         for &(im, j) in pairs {
@@ -470,8 +493,8 @@ impl Plan {
                 both.push((j, i));
             }
             for (i, j) in both {
-                let (tops, bottoms) = (members(tf, i), members(bf, j));
-                for &t in &tops {
+                let (tops, bottoms) = (&top_members[i], &bottom_members[j]);
+                for &t in tops {
                     out.extend(bottoms.iter().map(|&b| self.combine3(t, m, b)));
                 }
             }
@@ -559,7 +582,8 @@ fn child_sample(f: &Family, rm: &RowMasks) -> Family {
     let (lines, rows, n) = (f.lines, rm.lo_values * rm.hi_values, f.classes() as u64);
     let mut children = vec![Mask::EMPTY; rows * lines];
     let mut sets = Vec::new();
-    for s in 0..64u64 {
+    // Sixteen classes by four rows: the greedy choice is quadratic in the sample.
+    for s in 0..16u64 {
         let i = (s.wrapping_mul(0x9e37_79b9_7f4a_7c15) % n) as usize;
         expand(f.set(i), rm, &mut children);
         for m in (0..rows).step_by(rows.div_ceil(4)) {
