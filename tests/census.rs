@@ -297,7 +297,7 @@ fn seven_rows_in_three_bands_agree_with_the_dynamic_program() {
         }
     }
     assert!(some > 0, "some rule has orphans in these boxes");
-    for rule in ["B2/S", "B1/S1"].map(|r| r.parse::<Rule>().unwrap()) {
+    for rule in ["B1/S1"].map(|r| r.parse::<Rule>().unwrap()) {
         let (wide, list) = listed(7, 3, rule);
         let (_, tall) = listed(3, 7, rule);
         assert!(wide.orphans > 1000 && wide.targets_settled == 1 << 21, "{rule}: {}", wide.orphans);
