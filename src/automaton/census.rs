@@ -1,18 +1,22 @@
-//! The exhaustive census: how many W x H targets (W, H <= 6) are orphans under
-//! a rule, with an order-free checksum of the orphan set. Each target is cut
-//! between two rows; the [`family`](super::family) of each half gives the
-//! sets of parent row pairs the halves allow, and [`meet`](super::meet) pairs
-//! every top class with every bottom class. The rows run along the shorter
-//! side, so that a parent row has at most eight cells.
+//! The exhaustive census: how many W x H targets (the shorter side at most 6,
+//! the longer at most 7) are orphans under a rule, with an order-free checksum
+//! of the orphan set. Each target is cut between two rows; the
+//! [`family`](super::family) of each half gives the sets of parent row pairs
+//! the halves allow, and [`meet`](super::meet) pairs every top class with
+//! every bottom class. The rows run along the shorter side, so that a parent
+//! row has at most eight cells. Seven rows are cut in three bands: three rows,
+//! one middle row, three rows (see [`Plan::run_unit`]), because a family of
+//! four rows of six cells would hold some 2^24 sets of 8 KB each.
 //!
 //! Book: Part IV, "An exhaustive orphan census" (`book/src/beyond/census.md`).
 
 use super::checkpoint::Checkpoint;
 use super::checksum::{factor, hex};
-use super::family::{Family, families};
+use super::family::{Family, expand, families};
+use super::mask::Mask;
 use super::meet::{Side, Tally, classes_meet, filters, meet_bottom, popular_pairs, projections, transpose};
 use super::shard::Shard;
-use super::table::Table;
+use super::table::{RowMasks, Table};
 use crate::error::{Error, Result};
 use crate::life::{Grid, Rule, SpecGrid, Topology};
 use rand::{Rng, SeedableRng};
@@ -20,12 +24,17 @@ use rayon::prelude::*;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-/// The largest box side the census takes.
+/// The largest shorter side the census takes (a parent row of eight cells).
 pub const MAX_SIDE: usize = 6;
+/// The largest longer side: seven rows, read as three bands.
+pub const MAX_LONG: usize = 7;
 
 /// Work units (blocks of bottom classes) a census is cut into, at most: the
 /// grain of shards, checkpoints and the progress bar.
 const UNITS: usize = 2048;
+/// The same for a three-band census, whose units are much dearer (for 7x6,
+/// about 16 top classes each).
+const UNITS_BANDS: usize = 16384;
 
 // ANCHOR: plan
 /// Everything the meet needs, built once per census (and once per shard).
@@ -43,6 +52,14 @@ pub struct Plan {
     families: Vec<Family>,
     depth_top: usize,
     depth_bottom: usize,
+    /// Target rows between the halves: 0, or 1 for a three-band census,
+    /// whose top classes are extended by every middle row on the fly.
+    mid: usize,
+    /// For a three-band census: the checksum factor product of each middle
+    /// row, the row masks that extend a top class, and the popular pairs.
+    mid_sums: Vec<u64>,
+    row_masks: Option<RowMasks>,
+    pairs: Vec<(usize, usize)>,
     top: Side,
     bottom: Side,
     /// Bottom classes per work unit.
@@ -142,18 +159,27 @@ fn cells_of(plan: &Plan, half: u64, depth: usize, bottom: bool, mut f: impl FnMu
 
 impl Plan {
     pub fn new(width: usize, height: usize, rule: Rule) -> Result<Plan> {
-        if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+        let (short, long) = (width.min(height), width.max(height));
+        if !(1..=MAX_SIDE).contains(&short) || !(1..=MAX_LONG).contains(&long) {
             return Err(Error::invalid(format!(
-                "census boxes are 1 to {MAX_SIDE} cells on each side; {width}x{height} is not"
+                "census boxes are 1 to {MAX_SIDE} cells on the shorter side and 1 to {MAX_LONG} on the \
+                 longer (a parent row of more than {} cells does not fit the automaton's 256-bit sets); \
+                 {width}x{height} is not",
+                MAX_SIDE + 2
             )));
         }
         let transposed = width > height;
         let (side, rows) = if transposed { (height, width) } else { (width, height) };
-        let (depth_top, depth_bottom) = (rows.div_ceil(2), rows / 2);
+        let mid = usize::from(rows == MAX_LONG);
+        let (depth_top, depth_bottom) = ((rows - mid).div_ceil(2), (rows - mid) / 2);
         let table = Table::new(rule, side);
         let families = families(&table, depth_top);
         let (tf, bf) = (&families[depth_top], &families[depth_bottom]);
-        let pairs = popular_pairs(tf, bf);
+        let row_masks = (mid == 1).then(|| table.row_masks());
+        let pairs = match &row_masks {
+            None => popular_pairs(tf, bf),
+            Some(rm) => popular_pairs(&child_sample(tf, rm), bf),
+        };
         let mut plan = Plan {
             width,
             height,
@@ -177,15 +203,29 @@ impl Plan {
                 rows: vec![],
                 cols: vec![],
             },
-            block: bf.classes().div_ceil(UNITS).max(1),
+            block: bf.classes().div_ceil(if mid == 1 { UNITS_BANDS } else { UNITS }).max(1),
             prefix: vec![],
             families: vec![],
+            mid,
+            mid_sums: vec![],
+            row_masks,
+            pairs,
         };
         (plan.top.rows, plan.top.cols) = projections(tf, false);
         (plan.bottom.rows, plan.bottom.cols) = projections(bf, true);
         plan.top.sums = plan.sums(tf, false);
         plan.bottom.sums = plan.sums(bf, true);
         plan.prefix = plan.top.mult.iter().scan(0u64, |s, &m| Some(std::mem::replace(s, *s + m))).collect();
+        if mid == 1 {
+            plan.mid_sums = (0..1u64 << side)
+                .map(|m| {
+                    (0..side).fold(1u64, |h, c| {
+                        let (x, y) = if transposed { (depth_top, c) } else { (c, depth_top) };
+                        h.wrapping_mul(factor(width, height, x, y, m >> c & 1 == 1))
+                    })
+                })
+                .collect();
+        }
         plan.families = families;
         Ok(plan)
     }
@@ -227,8 +267,18 @@ impl Plan {
     fn tops(&self, j: usize) -> std::ops::Range<usize> {
         if self.symmetric() { 0..j + 1 } else { 0..self.classes_top() }
     }
-    /// Class pairs a unit tests (its share of the progress bar).
+    /// Values of the middle row of a three-band census (1 for two bands).
+    fn mid_values(&self) -> usize {
+        1 << (self.side * self.mid)
+    }
+    /// Class pairs a unit tests (its share of the progress bar). A three-band
+    /// unit is a block of top classes `i`, each against bottom classes `j >= i`
+    /// under every middle row.
     pub fn unit_tests(&self, unit: usize) -> u64 {
+        if self.mid == 1 {
+            let n = self.classes_bottom() as u64;
+            return self.bottoms(unit).map(|i| (n - i as u64) * self.mid_values() as u64).sum();
+        }
         self.bottoms(unit).map(|j| self.tops(j).len() as u64).sum()
     }
     /// All W x H targets.
@@ -243,6 +293,25 @@ impl Plan {
         cells_of(self, top, self.depth_top, false, &mut put);
         cells_of(self, bottom, self.depth_bottom, true, &mut put);
         t
+    }
+
+    /// A target of a three-band box from its halves and its middle row.
+    fn combine3(&self, top: u64, middle: u64, bottom: u64) -> u64 {
+        let y = self.depth_top;
+        let cells = (0..self.side).map(|x| {
+            (middle >> x & 1) << if self.transposed { x * self.width + y } else { y * self.width + x }
+        });
+        self.combine(top, bottom) | cells.sum::<u64>()
+    }
+
+    /// The middle row (census reading) of a three-band target.
+    fn middle(&self, target: u64) -> u64 {
+        let y = self.depth_top;
+        (0..self.side)
+            .map(|x| {
+                (target >> if self.transposed { x * self.width + y } else { y * self.width + x } & 1) << x
+            })
+            .sum()
     }
 
     /// The halves (census reading) of a target of the box.
@@ -268,7 +337,19 @@ impl Plan {
     pub fn is_orphan(&self, target: u64) -> bool {
         let (t, b) = self.split(target);
         let (tf, bf) = (self.top_family(), self.bottom_family());
-        !classes_meet(tf, tf.class_of[t as usize] as usize, bf, bf.class_of[b as usize] as usize)
+        let (i, j) = (tf.class_of[t as usize] as usize, bf.class_of[b as usize] as usize);
+        match &self.row_masks {
+            None => !classes_meet(tf, i, bf, j),
+            Some(rm) => {
+                let lines = tf.lines;
+                let mut children = vec![Mask::EMPTY; self.mid_values() * lines];
+                expand(tf.set(i), rm, &mut children);
+                let m = self.middle(target) as usize;
+                let x = &children[m * lines..(m + 1) * lines];
+                let y = bf.set(j);
+                !x.iter().enumerate().any(|(u, r)| r.iter().any(|v| y[v].contains(u)))
+            }
+        }
     }
 
     // ANCHOR: run_unit
@@ -281,6 +362,9 @@ impl Plan {
         keep_all: bool,
         list: bool,
     ) -> (Tally, Vec<(usize, usize)>, Vec<u64>) {
+        if self.mid == 1 {
+            return self.run_unit_bands(unit, keep_all, list);
+        }
         let (tf, bf) = (self.top_family(), self.bottom_family());
         let mut tally = Tally::default();
         let mut pairs = Vec::new();
@@ -304,22 +388,114 @@ impl Plan {
     }
     // ANCHOR_END: run_unit
 
+    // ANCHOR: run_unit_bands
+    /// One work unit of a three-band census: a block of top classes `i`. Each
+    /// set is extended by every middle row at once (the 64 children of one
+    /// [`expand`]), and every child meets every bottom class `j >= i`: the
+    /// upside-down twin of a target swaps its halves and keeps its middle
+    /// row, so `j < i` is counted by the twin. Orphan pairs come back as
+    /// `(i * middle rows + m, j)`.
+    fn run_unit_bands(
+        &self,
+        unit: usize,
+        keep_all: bool,
+        list: bool,
+    ) -> (Tally, Vec<(usize, usize)>, Vec<u64>) {
+        let (f, rm) = (self.top_family(), self.row_masks.as_ref().expect("three bands"));
+        let (lines, rows, n) = (f.lines, self.mid_values(), f.classes());
+        let total: u64 = self.top.mult.iter().sum();
+        let mut children = vec![Mask::EMPTY; rows * lines];
+        let mut flipped = vec![Mask::EMPTY; rows * lines];
+        let (mut filter, mut us, mut vs) =
+            (vec![0u64; rows], vec![Mask::EMPTY; rows], vec![Mask::EMPTY; rows]);
+        let mut tally = Tally::default();
+        let mut pairs = Vec::new();
+        for i in self.bottoms(unit) {
+            expand(f.set(i), rm, &mut children);
+            flipped.fill(Mask::EMPTY);
+            for m in 0..rows {
+                let x = &children[m * lines..(m + 1) * lines];
+                let (mut u_set, mut v_set) = (Mask::EMPTY, Mask::EMPTY);
+                for (u, r) in x.iter().enumerate().filter(|(_, r)| !r.is_empty()) {
+                    u_set.insert(u);
+                    v_set |= *r;
+                    for v in r.iter() {
+                        flipped[m * lines + v].insert(u);
+                    }
+                }
+                (us[m], vs[m]) = (u_set, v_set);
+                filter[m] = self
+                    .pairs
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |b, (k, &(u, v))| b | (x[u].contains(v) as u64) << k);
+            }
+            for j in i..n {
+                let (q, y) = (self.bottom.filter[j], f.set(j));
+                tally.tests += rows as u64;
+                for m in 0..rows {
+                    if filter[m] & q != 0 {
+                        continue;
+                    }
+                    tally.full_tests += 1;
+                    if !(us[m] & self.bottom.rows[j]).is_empty() {
+                        let xt = &flipped[m * lines..(m + 1) * lines];
+                        if (vs[m] & self.bottom.cols[j]).iter().any(|v| xt[v].meets(&y[v])) {
+                            continue;
+                        }
+                    }
+                    tally.orphan_pairs += 1;
+                    let ms = self.mid_sums[m];
+                    tally.orphans += self.top.mult[i] * self.bottom.mult[j];
+                    tally.checksum = tally
+                        .checksum
+                        .wrapping_add(self.top.sums[i].wrapping_mul(ms).wrapping_mul(self.bottom.sums[j]));
+                    if i != j {
+                        tally.orphans += self.top.mult[j] * self.bottom.mult[i];
+                        tally.checksum = tally.checksum.wrapping_add(
+                            self.top.sums[j].wrapping_mul(ms).wrapping_mul(self.bottom.sums[i]),
+                        );
+                    }
+                    if keep_all || pairs.is_empty() {
+                        pairs.push((i * rows + m, j));
+                    }
+                }
+            }
+            let (mi, later) = (self.top.mult[i], total - self.prefix[i] - self.top.mult[i]);
+            tally.targets += rows as u64 * mi * (mi + 2 * later);
+        }
+        let orphans = if list { self.orphans_of(&pairs) } else { Vec::new() };
+        (tally, pairs, orphans)
+    }
+    // ANCHOR_END: run_unit_bands
+
     /// The targets behind disjoint class pairs (both readings when one family serves both halves).
     fn orphans_of(&self, pairs: &[(usize, usize)]) -> Vec<u64> {
         let (tf, bf) = (self.top_family(), self.bottom_family());
-        let members = |f: &Family, k: usize| -> Vec<u64> {
-            f.class_of.iter().enumerate().filter(|&(_, &c)| c as usize == k).map(|(h, _)| h as u64).collect()
+        // Every half target of each class, listed once (a pair's scan of all
+        // half targets made listing a three-band box's many pairs slow).
+        let by_class = |f: &Family| -> Vec<Vec<u64>> {
+            let mut m = vec![Vec::new(); f.classes()];
+            if !pairs.is_empty() {
+                for (h, &c) in f.class_of.iter().enumerate() {
+                    m[c as usize].push(h as u64);
+                }
+            }
+            m
         };
+        let (top_members, bottom_members) = (by_class(tf), by_class(bf));
         let mut out = Vec::new();
-        for &(i, j) in pairs {
+        let rows = self.mid_values() as u64;
+        for &(im, j) in pairs {
+            let (i, m) = (im / rows as usize, im as u64 % rows);
             let mut both = vec![(i, j)];
             if self.symmetric() && i != j {
                 both.push((j, i));
             }
             for (i, j) in both {
-                let (tops, bottoms) = (members(tf, i), members(bf, j));
-                for &t in &tops {
-                    out.extend(bottoms.iter().map(|&b| self.combine(t, b)));
+                let (tops, bottoms) = (&top_members[i], &bottom_members[j]);
+                for &t in tops {
+                    out.extend(bottoms.iter().map(|&b| self.combine3(t, m, b)));
                 }
             }
         }
@@ -363,9 +539,10 @@ impl Plan {
                     .sum()
             };
             let (u, v) = (prow(self.depth_top), prow(self.depth_top + 1));
+            let (u2, v2) = (prow(self.depth_top + self.mid), prow(self.depth_top + self.mid + 1));
             let (t, b) = self.split(target);
             let (i, j) = (tf.class_of[t as usize] as usize, bf.class_of[b as usize] as usize);
-            if !tf.set(i)[u].contains(v) || !bf.set(j)[v].contains(u) {
+            if !tf.set(i)[u].contains(v) || !bf.set(j)[v2].contains(u2) {
                 return bug(format!(
                     "a parent's middle rows are missing from its halves' sets ({target:#x})"
                 ));
@@ -384,10 +561,11 @@ impl Plan {
             checks.random_targets += 1;
         }
         let step = orphan_pairs.len().div_ceil(n.max(1) as usize).max(1);
-        for &(i, j) in orphan_pairs.iter().step_by(step).take(n as usize) {
+        let rows = self.mid_values();
+        for &(im, j) in orphan_pairs.iter().step_by(step).take(n as usize) {
             let pick =
                 |f: &Family, k: usize| f.class_of.iter().position(|&c| c as usize == k).unwrap_or(0) as u64;
-            let target = self.combine(pick(tf, i), pick(bf, j));
+            let target = self.combine3(pick(tf, im / rows), (im % rows) as u64, pick(bf, j));
             if super::decide(&self.spec(target), self.rule)?.predecessor.is_some() {
                 return bug(format!("target {target:#x} was counted an orphan but has a parent"));
             }
@@ -396,6 +574,23 @@ impl Plan {
         Ok(checks)
     }
     // ANCHOR_END: checks
+}
+
+/// A sample of the children (top classes extended by one middle row) of a
+/// three-band census, as a family, for choosing its popular pairs.
+fn child_sample(f: &Family, rm: &RowMasks) -> Family {
+    let (lines, rows, n) = (f.lines, rm.lo_values * rm.hi_values, f.classes() as u64);
+    let mut children = vec![Mask::EMPTY; rows * lines];
+    let mut sets = Vec::new();
+    // Sixteen classes by four rows: the greedy choice is quadratic in the sample.
+    for s in 0..16u64 {
+        let i = (s.wrapping_mul(0x9e37_79b9_7f4a_7c15) % n) as usize;
+        expand(f.set(i), rm, &mut children);
+        for m in (0..rows).step_by(rows.div_ceil(4)) {
+            sets.extend_from_slice(&children[m * lines..(m + 1) * lines]);
+        }
+    }
+    Family { depth: f.depth + 1, lines, sets, class_of: vec![] }
 }
 
 /// Peak resident memory of this process (`VmHWM`), in bytes.

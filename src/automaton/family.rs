@@ -48,7 +48,7 @@ impl Family {
 /// pair `(a, b)` looks up its allowed rows `c` for all rows at once (eight low
 /// groups times eight high groups) and sends them to `(b, c)`.
 /// `children` (rows x lines masks, overwritten) receives child `t` at `t * lines`.
-fn expand(set: &[Mask], rm: &RowMasks, children: &mut [Mask]) {
+pub fn expand(set: &[Mask], rm: &RowMasks, children: &mut [Mask]) {
     let lines = set.len();
     children.fill(Mask::EMPTY);
     for (a, row) in set.iter().enumerate() {
