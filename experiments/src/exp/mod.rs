@@ -85,7 +85,7 @@ pub fn all() -> Vec<Box<dyn Run>> {
         Box::new(table_6_1::Table61),
         Box::new(table_6_1::TABLE_6_4),
         Box::new(ancestors::Ancestors),
-        Box::new(candidates::EXPERIMENT),
+        Box::new(candidates::Candidates),
         Box::new(table_6_2::Table62Batches),
         Box::new(table_6_5::Table65),
         Box::new(figure_6_1::FIGURE_6_1),
