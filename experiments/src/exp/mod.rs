@@ -96,7 +96,7 @@ pub fn all() -> Vec<Box<dyn Run>> {
         Box::new(census_automaton::CensusAutomaton),
         Box::new(orphan_zoo::OrphanZoo),
         Box::new(narrow_orphans::NarrowOrphans),
-        Box::new(search_vs_peers::EXPERIMENT),
+        Box::new(search_vs_peers::SearchVsPeers),
     ]
 }
 
