@@ -6,7 +6,7 @@ use serde::{Serialize, de::DeserializeOwned};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-pub use crate::table::{Col, Fmt, col, sci, thousands};
+pub use crate::table::{Col, Fmt, col, sci};
 pub use bookgen::manifest::{Entry, FullRun, Machine, Manifest, Mode, Report};
 
 /// Everything an experiment needs to know about the run it is part of.

@@ -5,42 +5,18 @@
 //! depend only on the pattern), so a wrong construction or tie order shows up
 //! as duplicates whose recorded statistics differ.
 
-use super::Experiment;
 use crate::candidates::{TieOrder, candidates, load_ranking};
-use crate::harness::{Ctx, Report, read_csv, thousands, write_csv, write_text};
+use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col};
 use anyhow::{Result, bail};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
-pub const ID: &str = "candidates-6-1";
-
-pub const EXPERIMENT: Experiment = Experiment {
-    id: ID,
-    title: "Figures 6.1/6.2: the candidate set, distinct patterns, duplicate check",
-    columns: &[
-        "candidate",
-        "nw",
-        "sw",
-        "ne",
-        "population",
-        "first_same",
-        "distinct_so_far",
-        "thesis_ns_lookups",
-        "thesis_ew_lookups",
-        "total_candidates",
-        "total_distinct",
-        "inconsistent_duplicates",
-        "tie_order",
-    ],
-    figure: false,
-    rows: |m| Some(m.pick(1_000, 10_000, 125_000).min(m.pick(20usize, 50, 50).pow(3))),
-    run,
-    render: draw,
-};
+pub struct Candidates;
 
 /// One candidate (1-based, in generation order); quadrant choices are 1-based
 /// ranks. The three `total_*`/`inconsistent_*` columns repeat the whole set's summary.
 #[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Row {
     pub candidate: usize,
     pub nw: usize,
@@ -65,105 +41,93 @@ fn key(g: &lifesearch::life::Grid) -> Vec<bool> {
     g.cells().to_vec()
 }
 
-fn run(ctx: &Ctx) -> Result<Report> {
-    let (q, rank, order) = load_ranking(ctx)?;
-    let tie_order = match order {
-        TieOrder::Thesis => "thesis",
-        TieOrder::PatternNumber => "pattern-number",
-    };
-    let m = ctx.mode.pick(20, 50, 50);
-    if rank.len() < m {
-        bail!("the ranking has {} patterns, {m} needed", rank.len());
-    }
-    let all = candidates(&rank, q, m);
-    // The 5x5 candidates are the thesis' own: compare them with its statistics.
-    let stats = if q == 5 { Some(crate::thesis::stats(&ctx.thesis)?) } else { None };
-    let mut first: HashMap<Vec<bool>, usize> = HashMap::new();
-    let mut rows = Vec::with_capacity(all.len());
-    let mut inconsistent = 0usize;
-    for (i, ((nw, sw, ne), g)) in all.iter().enumerate() {
-        let n = first.len();
-        let f = *first.entry(key(g)).or_insert(i);
-        let st = stats.as_ref().and_then(|s| s.get(i));
-        if let (Some(s), Some(a), true) = (&stats, st, f != i)
-            && let Some(b) = s.get(f)
-            && (a[3], a[5]) != (b[3], b[5])
-        {
-            inconsistent += 1;
-        }
-        rows.push(Row {
-            candidate: i + 1,
-            nw: nw + 1,
-            sw: sw + 1,
-            ne: ne + 1,
-            population: g.population(),
-            first_same: f + 1,
-            distinct_so_far: n + (f == i) as usize,
-            thesis_ns_lookups: st.map(|s| s[3]),
-            thesis_ew_lookups: st.map(|s| s[5]),
-            total_candidates: 0,
-            total_distinct: 0,
-            inconsistent_duplicates: None,
-            tie_order: tie_order.into(),
-        });
-    }
-    if inconsistent > 0 {
-        bail!(
-            "{inconsistent} repeated candidates have different lookup counts in the thesis' raw statistics: \
-             our candidates (or their tie order) are not the thesis'"
-        );
-    }
-    let distinct = first.len();
-    for r in &mut rows {
-        r.total_candidates = all.len();
-        r.total_distinct = distinct;
-        r.inconsistent_duplicates = stats.as_ref().map(|_| inconsistent);
-    }
-    // The committed CSV keeps the candidates the quick figures use (the summary covers all).
-    rows.truncate(ctx.mode.pick(1_000, 10_000, 125_000));
-    write_csv(&ctx.csv(ID), &rows)?;
-    Ok(Report {
-        rows: rows.len(),
-        seeds: vec![],
-        solvers: vec![],
-        notes: vec![
-            format!("{} candidates over the {m} rarest {q}x{q} patterns, {distinct} distinct", all.len()),
-            format!("ties ordered by {tie_order}"),
-            match stats {
-                Some(_) => format!("{inconsistent} duplicates with differing thesis lookup counts"),
-                None => "thesis statistics not compared".into(),
-            },
-        ],
-    })
-}
+impl Experiment for Candidates {
+    type Row = Row;
+    const ID: &'static str = "candidates-6-1";
+    const TITLE: &'static str = "Figures 6.1/6.2: the candidate set, distinct patterns, duplicate check";
+    const TABLE: &'static [Col<'static>] = &[
+        col("Candidates", "total_candidates", Fmt::Int),
+        col("Distinct", "total_distinct", Fmt::Int),
+        col("Ties ordered by", "tie_order", Fmt::Text),
+        col("Duplicates with differing thesis lookups", "inconsistent_duplicates", Fmt::Int),
+    ];
 
-fn draw(ctx: &Ctx) -> Result<()> {
-    let rows: Vec<Row> = read_csv(&ctx.csv(ID))?;
-    let Some(r) = rows.first() else { bail!("no rows") };
-    let check = match r.inconsistent_duplicates {
-        Some(0) => "every duplicate has the same N-S and E-W lookup counts in the thesis' raw statistics, \
-                    as it must if our candidates are the thesis' (a necessary condition; the row-by-row \
-                    comparison of the lookups is in figure-6-1)"
-            .to_string(),
-        Some(k) => format!(
-            "**{k} duplicates have different lookup counts in the thesis' raw statistics**: our \
-             construction (or its tie order) is not the thesis'"
-        ),
-        None => "the thesis' raw statistics were not available to compare".into(),
-    };
-    let md = format!(
-        "| | Ours | Thesis / notes |\n|---|---:|---:|\n\
-         | Candidates | {} | 125,000 |\n| Distinct | {} | 39,200 |\n\n\
-         Candidates are generated with loops NW, SW, NE over the rarest 5x5 patterns (NE innermost); \
-         NW is the pattern, SE its transpose, SW and NE made transpose-symmetric. Ties in the ranking are \
-         ordered by {}: the thesis sorted with an unstable sort, so its order within ties is recovered from its \
-         raw statistics (candidate k*2500+1 has the k-th pattern as NW; GRIDWALKER's N-S and E-W \
-         confrontation counts pick out which one). Duplicate check: {check}. \
-         `data/{ID}.csv` lists the first {} candidates.\n",
-        thousands(r.total_candidates as u64),
-        thousands(r.total_distinct as u64),
-        r.tie_order,
-        thousands(rows.len() as u64),
-    );
-    write_text(&ctx.generated(ID), &md)
+    fn rows(&self, m: Mode) -> Option<usize> {
+        Some(m.pick(1_000, 10_000, 125_000).min(m.pick(20usize, 50, 50).pow(3)))
+    }
+
+    fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row>, Report)> {
+        let (q, rank, order) = load_ranking(ctx)?;
+        let tie_order = match order {
+            TieOrder::Thesis => "thesis",
+            TieOrder::PatternNumber => "pattern-number",
+        };
+        let m = ctx.mode.pick(20, 50, 50);
+        if rank.len() < m {
+            bail!("the ranking has {} patterns, {m} needed", rank.len());
+        }
+        let all = candidates(&rank, q, m);
+        // The 5x5 candidates are the thesis' own: compare them with its statistics.
+        let stats = if q == 5 { Some(crate::thesis::stats(&ctx.thesis)?) } else { None };
+        let mut first: HashMap<Vec<bool>, usize> = HashMap::new();
+        let mut rows = Vec::with_capacity(all.len());
+        let mut inconsistent = 0usize;
+        for (i, ((nw, sw, ne), g)) in all.iter().enumerate() {
+            let n = first.len();
+            let f = *first.entry(key(g)).or_insert(i);
+            let st = stats.as_ref().and_then(|s| s.get(i));
+            if let (Some(s), Some(a), true) = (&stats, st, f != i)
+                && let Some(b) = s.get(f)
+                && (a[3], a[5]) != (b[3], b[5])
+            {
+                inconsistent += 1;
+            }
+            rows.push(Row {
+                candidate: i + 1,
+                nw: nw + 1,
+                sw: sw + 1,
+                ne: ne + 1,
+                population: g.population(),
+                first_same: f + 1,
+                distinct_so_far: n + (f == i) as usize,
+                thesis_ns_lookups: st.map(|s| s[3]),
+                thesis_ew_lookups: st.map(|s| s[5]),
+                total_candidates: 0,
+                total_distinct: 0,
+                inconsistent_duplicates: None,
+                tie_order: tie_order.into(),
+            });
+        }
+        if inconsistent > 0 {
+            bail!(
+                "{inconsistent} repeated candidates have different lookup counts in the thesis' raw statistics: \
+                 our candidates (or their tie order) are not the thesis'"
+            );
+        }
+        let distinct = first.len();
+        for r in &mut rows {
+            r.total_candidates = all.len();
+            r.total_distinct = distinct;
+            r.inconsistent_duplicates = stats.as_ref().map(|_| inconsistent);
+        }
+        // The committed CSV keeps the candidates the quick figures use (the summary covers all).
+        rows.truncate(ctx.mode.pick(1_000, 10_000, 125_000));
+        let report = Report {
+            notes: vec![
+                format!("{} candidates over the {m} rarest {q}x{q} patterns, {distinct} distinct", all.len()),
+                format!("ties ordered by {tie_order}"),
+                match stats {
+                    Some(_) => format!("{inconsistent} duplicates with differing thesis lookup counts"),
+                    None => "thesis statistics not compared".into(),
+                },
+            ],
+            ..Default::default()
+        };
+        Ok((rows, report))
+    }
+
+    /// The summary the columns `total_*` repeat on every row, once.
+    fn markdown(&self, rows: &[Row]) -> Result<String> {
+        crate::table::markdown(Self::TABLE, &rows[..rows.len().min(1)])
+    }
 }

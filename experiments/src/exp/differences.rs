@@ -14,10 +14,9 @@
 //! - *Table 6.2 reversed at 40x40*: the cost of a confrontation again, on the
 //!   pathological row 20.
 
-use super::Experiment;
 use super::gw::{DbSession, decide, patterns, spec_of};
 use crate::candidates::{load_ranking, table_6_2_bases, table_6_2_batches};
-use crate::harness::{Ctx, Report, read_csv, write_csv, write_text};
+use crate::harness::{Col, Ctx, Experiment, Fmt, Report, col};
 use anyhow::{Result, bail};
 use lifesearch::cnf::SolverKind;
 use lifesearch::gridwalker::{Convention, Options, Variant, decide_orphan_refolding};
@@ -25,25 +24,18 @@ use lifesearch::life::{Grid, Rule, SpecGrid};
 use lifesearch::search::incremental::PredecessorStream;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
 use std::time::Instant;
 
-pub const ID: &str = "differences";
+pub struct Differences;
+const ID: &str = "differences";
 const SEED: u64 = 64;
-
-pub const EXPERIMENT: Experiment = Experiment {
-    id: ID,
-    title: "Differences from the thesis, with the named factor switched back",
-    columns: &["question", "subject", "series", "setting", "runs", "micros", "thesis_micros"],
-    figure: false,
-    rows: super::any_rows,
-    run,
-    render: draw,
-};
 
 /// One measurement: a time (lowest of `runs`, or for a stream the median over
 /// `runs` patterns) of one series under one setting, with the thesis' value
 /// where it gives one.
 #[derive(Debug, Serialize, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
 pub struct Row {
     /// `track-cost`, `db-slowdown`, `incremental` or `large`.
     pub question: String,
@@ -216,23 +208,139 @@ fn large(ctx: &Ctx, rows: &mut Vec<Row>) -> Result<()> {
     Ok(())
 }
 
-fn run(ctx: &Ctx) -> Result<Report> {
-    let mut rows = Vec::new();
-    small(ctx, &mut rows)?;
-    incremental(ctx, &mut rows)?;
-    large(ctx, &mut rows)?;
-    write_csv(&ctx.csv(ID), &rows)?;
-    Ok(Report {
-        rows: rows.len(),
-        seeds: vec![SEED],
-        solvers: vec![
-            "gridwalker basic/track on the caching and the folding store".into(),
-            "gridwalker db".into(),
-            super::sat::version(SolverKind::Cadical) + ", incremental",
-            super::sat::version(SolverKind::Batsat) + ", incremental (stand-in for MiniSat 2.2)",
-        ],
-        notes: vec!["lowest of N runs per pattern; medians over each stream".into()],
-    })
+impl Experiment for Differences {
+    type Row = Row;
+    const ID: &'static str = ID;
+    const TITLE: &'static str = "Differences from the thesis, with the named factor switched back";
+
+    fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row>, Report)> {
+        let mut rows = Vec::new();
+        small(ctx, &mut rows)?;
+        incremental(ctx, &mut rows)?;
+        large(ctx, &mut rows)?;
+        let report = Report {
+            seeds: vec![SEED],
+            solvers: vec![
+                "gridwalker basic/track on the caching and the folding store".into(),
+                "gridwalker db".into(),
+                super::sat::version(SolverKind::Cadical) + ", incremental",
+                super::sat::version(SolverKind::Batsat) + ", incremental (stand-in for MiniSat 2.2)",
+            ],
+            notes: vec!["lowest of N runs per pattern; medians over each stream".into()],
+            ..Default::default()
+        };
+        Ok((rows, report))
+    }
+
+    /// Four tables (the book says what each shows): track's cost on each store,
+    /// the database against basic on each store, Figure 6.3's streams, and
+    /// Table 6.2's row 20.
+    fn markdown(&self, rows: &[Row]) -> Result<String> {
+        let t = |q: &str, s: &str, se: &str, st: &str| find(rows, q, s, se, st).and_then(|r| r.micros);
+        let th =
+            |q: &str, s: &str, se: &str, st: &str| find(rows, q, s, se, st).and_then(|r| r.thesis_micros);
+        let mut subjects: Vec<&str> = Vec::new();
+        for r in rows.iter().filter(|r| r.question == "track-cost") {
+            if !subjects.contains(&r.subject.as_str()) {
+                subjects.push(&r.subject);
+            }
+        }
+        let table = |cols: &[Col<'_>], v: Vec<Value>| crate::table::markdown(cols, &v);
+        let q = "track-cost";
+        let track: Vec<Value> = subjects
+            .iter()
+            .map(|&s| {
+                json!({"s": s,
+                    "bc": t(q, s, "basic", "caching"), "tc": t(q, s, "track", "caching"),
+                    "rc": ratio(t(q, s, "track", "caching"), t(q, s, "basic", "caching")),
+                    "bf": t(q, s, "basic", "folding"), "tf": t(q, s, "track", "folding"),
+                    "rf": ratio(t(q, s, "track", "folding"), t(q, s, "basic", "folding")),
+                    "rt": ratio(th(q, s, "track", "caching"), th(q, s, "basic", "caching"))})
+            })
+            .collect();
+        let us = Fmt::Fixed(1);
+        let r2 = Fmt::Fixed(2);
+        let mut md = table(
+            &[
+                col("pattern", "s", Fmt::Text),
+                col("basic, caching", "bc", us),
+                col("track, caching", "tc", us),
+                col("ratio", "rc", r2),
+                col("basic, folding", "bf", us),
+                col("track, folding", "tf", us),
+                col("ratio", "rf", r2),
+                col("thesis ratio", "rt", r2),
+            ],
+            track,
+        )?;
+        let db: Vec<Value> = subjects
+            .iter()
+            .map(|&s| {
+                let (first, second) = (t("db-slowdown", s, "db-first", "db"), t("db-slowdown", s, "db-second", "db"));
+                let (bc, bf) = (t(q, s, "basic", "caching"), t(q, s, "basic", "folding"));
+                json!({"s": s, "fc": ratio(first, bc), "sc": ratio(second, bc), "ff": ratio(first, bf), "sf": ratio(second, bf)})
+            })
+            .collect();
+        md += "\n";
+        md += &table(
+            &[
+                col("pattern", "s", Fmt::Text),
+                col("db first / basic, caching", "fc", r2),
+                col("db second / basic, caching", "sc", r2),
+                col("db first / basic, folding", "ff", r2),
+                col("db second / basic, folding", "sf", r2),
+            ],
+            db,
+        )?;
+        let q = "incremental";
+        let streams: Vec<Value> = ["gray", "random"]
+            .iter()
+            .map(|&s| {
+                json!({"s": s,
+                    "c": t(q, s, "cadical-incremental", "cadical"), "b": t(q, s, "batsat-incremental", "batsat"),
+                    "m": th(q, s, "batsat-incremental", "batsat"),
+                    "gc": t(q, s, "gridwalker-track", "caching"), "gf": t(q, s, "gridwalker-track", "folding")})
+            })
+            .collect();
+        md += "\n";
+        md += &table(
+            &[
+                col("stream", "s", Fmt::Text),
+                col("CaDiCaL", "c", us),
+                col("BatSat", "b", us),
+                col("thesis MiniSat", "m", us),
+                col("GRIDWALKER track, caching", "gc", us),
+                col("track, folding", "gf", us),
+            ],
+            streams,
+        )?;
+        let large: Vec<Value> = rows
+            .iter()
+            .filter(|r| r.question == "large" && r.setting == "caching")
+            .map(|r| {
+                let s = r.subject.as_str();
+                let folding = t("large", s, "gridwalker-track", "folding");
+                json!({"s": s, "c": r.micros, "f": folding, "r": ratio(folding, r.micros),
+                    "tg": r.thesis_micros, "ts": th("large", s, "best-sat", "thesis")})
+            })
+            .collect();
+        if !large.is_empty() {
+            let ms = Fmt::Scaled(1e-3, 1);
+            md += "\n";
+            md += &table(
+                &[
+                    col("pattern", "s", Fmt::Text),
+                    col("caching ms", "c", ms),
+                    col("folding ms", "f", ms),
+                    col("folding / caching", "r", r2),
+                    col("thesis GRIDWALKER ms", "tg", ms),
+                    col("thesis best SAT ms", "ts", ms),
+                ],
+                large,
+            )?;
+        }
+        Ok(md)
+    }
 }
 
 fn find<'a>(rows: &'a [Row], q: &str, subject: &str, series: &str, setting: &str) -> Option<&'a Row> {
@@ -240,96 +348,10 @@ fn find<'a>(rows: &'a [Row], q: &str, subject: &str, series: &str, setting: &str
         .find(|r| r.question == q && r.subject == subject && r.series == series && r.setting == setting)
 }
 
-fn ratio(a: Option<f64>, b: Option<f64>) -> String {
+/// `a / b` where both are finite and `b` positive.
+fn ratio(a: Option<f64>, b: Option<f64>) -> Option<f64> {
     match (a, b) {
-        (Some(a), Some(b)) if a.is_finite() && b.is_finite() && b > 0.0 => format!("{:.2}", a / b),
-        _ => "–".into(),
+        (Some(a), Some(b)) if a.is_finite() && b.is_finite() && b > 0.0 => Some(a / b),
+        _ => None,
     }
-}
-
-fn us(v: Option<f64>) -> String {
-    match v {
-        Some(v) if v.is_finite() => format!("{v:.1}"),
-        _ => "–".into(),
-    }
-}
-
-fn draw(ctx: &Ctx) -> Result<()> {
-    let rows: Vec<Row> = read_csv(&ctx.csv(ID))?;
-    let t = |q: &str, s: &str, se: &str, st: &str| find(&rows, q, s, se, st).and_then(|r| r.micros);
-    let th = |q: &str, s: &str, se: &str, st: &str| find(&rows, q, s, se, st).and_then(|r| r.thesis_micros);
-    let mut subjects: Vec<&str> = Vec::new();
-    for r in rows.iter().filter(|r| r.question == "track-cost") {
-        if !subjects.contains(&r.subject.as_str()) {
-            subjects.push(&r.subject);
-        }
-    }
-    let mut md = String::from(
-        "**Track's cost, each store** (µs, lowest of the runs; the ratio is track/basic, below 1 \
-         when tracking saves time)\n\n\
-         | pattern | basic, caching | track, caching | ratio | basic, folding | track, folding | ratio | thesis ratio |\n\
-         |---|---:|---:|---:|---:|---:|---:|---:|\n",
-    );
-    for s in &subjects {
-        let q = "track-cost";
-        md += &format!(
-            "| {s} | {} | {} | {} | {} | {} | {} | {} |\n",
-            us(t(q, s, "basic", "caching")),
-            us(t(q, s, "track", "caching")),
-            ratio(t(q, s, "track", "caching"), t(q, s, "basic", "caching")),
-            us(t(q, s, "basic", "folding")),
-            us(t(q, s, "track", "folding")),
-            ratio(t(q, s, "track", "folding"), t(q, s, "basic", "folding")),
-            ratio(th(q, s, "track", "caching"), th(q, s, "basic", "caching")),
-        );
-    }
-    md += "\n**The database against basic, each store** (slowdown = db time / basic time; the \
-           thesis' Table 6.5 gives its worst and best case)\n\n\
-           | pattern | db first / basic, caching | db second / basic, caching | db first / basic, folding | db second / basic, folding |\n\
-           |---|---:|---:|---:|---:|\n";
-    for s in &subjects {
-        let (first, second) = (t("db-slowdown", s, "db-first", "db"), t("db-slowdown", s, "db-second", "db"));
-        let (bc, bf) = (t("track-cost", s, "basic", "caching"), t("track-cost", s, "basic", "folding"));
-        md += &format!(
-            "| {s} | {} | {} | {} | {} |\n",
-            ratio(first, bc),
-            ratio(second, bc),
-            ratio(first, bf),
-            ratio(second, bf)
-        );
-    }
-    md += "\n**Figure 6.3's streams** (median µs per pattern; the thesis' MiniSat times are its \
-           totals over 100,000 patterns divided by 100,000)\n\n\
-           | stream | CaDiCaL | BatSat | thesis MiniSat | GRIDWALKER track, caching | track, folding |\n\
-           |---|---:|---:|---:|---:|---:|\n";
-    for s in ["gray", "random"] {
-        let q = "incremental";
-        md += &format!(
-            "| {s} | {} | {} | {} | {} | {} |\n",
-            us(t(q, s, "cadical-incremental", "cadical")),
-            us(t(q, s, "batsat-incremental", "batsat")),
-            us(th(q, s, "batsat-incremental", "batsat")),
-            us(t(q, s, "gridwalker-track", "caching")),
-            us(t(q, s, "gridwalker-track", "folding")),
-        );
-    }
-    let large: Vec<&Row> = rows.iter().filter(|r| r.question == "large" && r.setting == "caching").collect();
-    if !large.is_empty() {
-        md += "\n**Table 6.2's row 20** (ms; GRIDWALKER tracking, lowest of the runs)\n\n\
-               | pattern | caching | folding | folding / caching | thesis GRIDWALKER | thesis best SAT |\n\
-               |---|---:|---:|---:|---:|---:|\n";
-        for r in large {
-            let s = r.subject.as_str();
-            let ms = |v: Option<f64>| us(v.map(|v| v / 1e3));
-            md += &format!(
-                "| {s} | {} | {} | {} | {} | {} |\n",
-                ms(r.micros),
-                ms(t("large", s, "gridwalker-track", "folding")),
-                ratio(t("large", s, "gridwalker-track", "folding"), r.micros),
-                ms(r.thesis_micros),
-                ms(th("large", s, "best-sat", "thesis")),
-            );
-        }
-    }
-    write_text(&ctx.generated(ID), &md)
 }

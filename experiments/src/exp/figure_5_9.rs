@@ -5,14 +5,16 @@
 //! to a live cell, 372 to a dead one); panel B and the minimal slice come from
 //! GRIDWALKER's first GridSolve (`gridwalker::first_solve`, thesis-code convention).
 
-use super::Experiment;
 use super::gw::ORPHAN_10X10;
-use crate::harness::{Ctx, Report, read_csv, write_csv, write_text};
+use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col};
 use crate::plot::{Bars, Heatmap, Ticks, render};
 use anyhow::{Result, bail};
 use lifesearch::gridwalker::{Convention, first_solve, slice::Slice};
 use lifesearch::life::{Grid, Rule};
 use serde::{Deserialize, Serialize};
+
+pub struct Figure59;
+pub struct Figure510;
 
 /// Figure 5.9 B as printed in the thesis (slice sizes after GridSolve).
 pub const THESIS_5_9_B: [[u32; 10]; 10] = [
@@ -28,92 +30,153 @@ pub const THESIS_5_9_B: [[u32; 10]; 10] = [
     [268, 242, 130, 163, 121, 119, 115, 161, 132, 268],
 ];
 
-pub const FIGURE_5_9: Experiment = Experiment {
-    id: "figure-5-9",
-    title: "Figure 5.9: slice sizes of the 10x10 orphan before/after GridSolve",
-    columns: &["panel", "x", "y", "ours", "thesis"],
-    figure: true,
-    rows: |_| Some(200),
-    run: run_5_9,
-    render: draw_5_9,
-};
-
-pub const FIGURE_5_10: Experiment = Experiment {
-    id: "figure-5-10",
-    title: "Figure 5.10: the minimal slice's constellations by centre pixel",
-    columns: &[
-        "x",
-        "y",
-        "size",
-        "centre_alive",
-        "centre_dead",
-        "thesis_size",
-        "caption_alive",
-        "caption_dead",
-    ],
-    figure: true,
-    rows: super::any_rows,
-    run: run_5_10,
-    render: draw_5_10,
-};
-
 fn orphan() -> Grid {
     Grid::from_rows(&ORPHAN_10X10).expect("valid rows")
 }
 
-fn run_5_9(ctx: &Ctx) -> Result<Report> {
-    let g = orphan();
-    let spec = super::gw::spec_of(&g);
-    let after = first_solve(&spec, Rule::CONWAY, Convention::ThesisCode);
-    if (after.width, after.height) != (10, 10) {
-        bail!("GridSolve covered {}x{} cells, expected 10x10", after.width, after.height);
+impl Experiment for Figure59 {
+    type Row = Row59;
+    const ID: &'static str = "figure-5-9";
+    const TITLE: &'static str = "Figure 5.9: slice sizes of the 10x10 orphan before/after GridSolve";
+    const FIGURE: bool = true;
+    const TABLE: &'static [Col<'static>] = &[
+        col("Panel", "panel", Fmt::Text),
+        col("x", "x", Fmt::Int),
+        col("y", "y", Fmt::Int),
+        col("Ours", "ours", Fmt::Int),
+        col("Thesis", "thesis", Fmt::Int),
+    ];
+
+    fn rows(&self, _: Mode) -> Option<usize> {
+        Some(200)
     }
-    let mut rows = Vec::new();
-    for (panel, size) in [("A", None), ("B", Some(&after.sizes))] {
-        for y in 0..10 {
-            for x in 0..10 {
-                let alive = g.get(x, y);
-                let a = Slice::for_future(Rule::CONWAY, alive).count();
-                let ours = size.map_or(a, |s| s[y * 10 + x]);
-                let thesis = if size.is_some() {
-                    THESIS_5_9_B[y][x]
-                } else if alive {
-                    140
-                } else {
-                    372
-                };
-                rows.push(Row59 { panel: panel.into(), x, y, ours, thesis });
+
+    fn measure(&self, _: &Ctx) -> Result<(Vec<Row59>, Report)> {
+        let g = orphan();
+        let spec = super::gw::spec_of(&g);
+        let after = first_solve(&spec, Rule::CONWAY, Convention::ThesisCode);
+        if (after.width, after.height) != (10, 10) {
+            bail!("GridSolve covered {}x{} cells, expected 10x10", after.width, after.height);
+        }
+        let mut rows = Vec::new();
+        for (panel, size) in [("A", None), ("B", Some(&after.sizes))] {
+            for y in 0..10 {
+                for x in 0..10 {
+                    let alive = g.get(x, y);
+                    let a = Slice::for_future(Rule::CONWAY, alive).count();
+                    let ours = size.map_or(a, |s| s[y * 10 + x]);
+                    let thesis = if size.is_some() {
+                        THESIS_5_9_B[y][x]
+                    } else if alive {
+                        140
+                    } else {
+                        372
+                    };
+                    rows.push(Row59 { panel: panel.into(), x, y, ours, thesis });
+                }
             }
         }
+        let solvers = vec!["gridwalker first_solve (thesis-code convention)".into()];
+        Ok((rows, Report { solvers, ..Default::default() }))
     }
-    write_csv(&ctx.csv("figure-5-9"), &rows)?;
-    Ok(Report {
-        rows: rows.len(),
-        solvers: vec!["gridwalker first_solve (thesis-code convention)".into()],
-        ..Default::default()
-    })
+
+    fn draw(&self, ctx: &Ctx, rows: &[Row59]) -> Result<()> {
+        let panel = |p: &str| {
+            let mut cells = vec![vec![None; 10]; 10];
+            for r in rows.iter().filter(|r| r.panel == p && r.x < 10 && r.y < 10) {
+                cells[r.y][r.x] = Some(r.ours as f64);
+            }
+            cells
+        };
+        let (a, b) = (panel("A"), panel("B"));
+        // Side by side, with an empty column between.
+        let cells: Vec<Vec<Option<f64>>> =
+            (0..10).map(|y| a[y].iter().chain([&None]).chain(b[y].iter()).cloned().collect()).collect();
+        render(
+            &ctx.figure("figure-5-9"),
+            &Heatmap {
+                title: format!(
+                    "Figure 5.9: slice sizes, before (left) and after GridSolve; {} of {} differ from the thesis",
+                    rows.iter().filter(|r| r.ours != r.thesis).count(),
+                    rows.len()
+                ),
+                cells,
+                labels: true,
+            },
+        )
+    }
+
+    /// The slice sizes that differ from the thesis' (the book says how many).
+    fn markdown(&self, rows: &[Row59]) -> Result<String> {
+        let differ: Vec<&Row59> = rows.iter().filter(|r| r.ours != r.thesis).collect();
+        crate::table::markdown(Self::TABLE, &differ)
+    }
 }
 
-fn run_5_10(ctx: &Ctx) -> Result<Report> {
-    let spec = super::gw::spec_of(&orphan());
-    let after = first_solve(&spec, Rule::CONWAY, Convention::ThesisCode);
-    let Some((x, y, size, on, off)) = after.min else { bail!("GridSolve found a contradiction at once") };
-    let rows = vec![Row510 {
-        x,
-        y,
-        size,
-        centre_alive: on,
-        centre_dead: off,
-        thesis_size: 108,
-        caption_alive: 53,
-        caption_dead: 55,
-    }];
-    write_csv(&ctx.csv("figure-5-10"), &rows)?;
-    Ok(Report { rows: 1, solvers: vec!["gridwalker first_solve".into()], ..Default::default() })
+impl Experiment for Figure510 {
+    type Row = Row510;
+    const ID: &'static str = "figure-5-10";
+    const TITLE: &'static str = "Figure 5.10: the minimal slice's constellations by centre pixel";
+    const FIGURE: bool = true;
+    const TABLE: &'static [Col<'static>] = &[
+        col("x", "x", Fmt::Int),
+        col("y", "y", Fmt::Int),
+        col("Constellations", "size", Fmt::Int),
+        col("Centre alive", "centre_alive", Fmt::Int),
+        col("Centre dead", "centre_dead", Fmt::Int),
+        col("Thesis: constellations", "thesis_size", Fmt::Int),
+        col("Caption: alive", "caption_alive", Fmt::Int),
+        col("Caption: dead", "caption_dead", Fmt::Int),
+    ];
+
+    fn measure(&self, _: &Ctx) -> Result<(Vec<Row510>, Report)> {
+        let spec = super::gw::spec_of(&orphan());
+        let after = first_solve(&spec, Rule::CONWAY, Convention::ThesisCode);
+        let Some((x, y, size, on, off)) = after.min else { bail!("GridSolve found a contradiction at once") };
+        let rows = vec![Row510 {
+            x,
+            y,
+            size,
+            centre_alive: on,
+            centre_dead: off,
+            thesis_size: 108,
+            caption_alive: 53,
+            caption_dead: 55,
+        }];
+        Ok((rows, Report { solvers: vec!["gridwalker first_solve".into()], ..Default::default() }))
+    }
+
+    fn draw(&self, ctx: &Ctx, rows: &[Row510]) -> Result<()> {
+        let Some(r) = rows.first() else { bail!("no minimal slice") };
+        // The two halves of the minimal slice, ours beside the thesis' caption.
+        render(
+            &ctx.figure("figure-5-10"),
+            &Bars {
+                title: format!(
+                    "Figure 5.10: the minimal slice at ({}, {}), {} constellations, split by its centre cell",
+                    r.x, r.y, r.size
+                ),
+                x_label: "centre cell of the constellation".into(),
+                y_label: "constellations".into(),
+                categories: vec!["alive".into(), "dead".into()],
+                series: vec![
+                    ("ours".into(), vec![Some(r.centre_alive as f64), Some(r.centre_dead as f64)]),
+                    (
+                        format!("thesis' caption ({} in all)", r.thesis_size),
+                        vec![Some(r.caption_alive as f64), Some(r.caption_dead as f64)],
+                    ),
+                ],
+                log_y: false,
+                ticks: Ticks::Number,
+                legend: true,
+            },
+        )
+    }
 }
 
 /// One cell of Figure 5.9: panel `A` (before) or `B` (after GridSolve).
 #[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Row59 {
     pub panel: String,
     pub x: usize,
@@ -125,6 +188,7 @@ pub struct Row59 {
 /// The minimal slice after the first GridSolve and its split by centre pixel,
 /// beside the thesis' caption (which has the two numbers swapped).
 #[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Row510 {
     pub x: usize,
     pub y: usize,
@@ -136,90 +200,10 @@ pub struct Row510 {
     pub caption_dead: u32,
 }
 
-fn draw_5_9(ctx: &Ctx) -> Result<()> {
-    let rows: Vec<Row59> = read_csv(&ctx.csv("figure-5-9"))?;
-    let panel = |p: &str| {
-        let mut cells = vec![vec![None; 10]; 10];
-        for r in rows.iter().filter(|r| r.panel == p && r.x < 10 && r.y < 10) {
-            cells[r.y][r.x] = Some(r.ours as f64);
-        }
-        cells
-    };
-    let (a, b) = (panel("A"), panel("B"));
-    // Side by side, with an empty column between.
-    let cells: Vec<Vec<Option<f64>>> =
-        (0..10).map(|y| a[y].iter().chain([&None]).chain(b[y].iter()).cloned().collect()).collect();
-    render(
-        &ctx.figure("figure-5-9"),
-        &Heatmap {
-            title: format!(
-                "Figure 5.9: slice sizes, before (left) and after GridSolve; {} of {} differ from the thesis",
-                rows.iter().filter(|r| r.ours != r.thesis).count(),
-                rows.len()
-            ),
-            cells,
-            labels: true,
-        },
-    )?;
-    let differ = rows.iter().filter(|r| r.ours != r.thesis).count();
-    let min = rows.iter().filter(|r| r.panel == "B").min_by_key(|r| (r.ours, r.y, r.x));
-    let mut md = format!(
-        "{} of {} slice sizes differ from the thesis' Figure 5.9.{}\n\n| Panel | x | y | Ours | Thesis |\n|---|---:|---:|---:|---:|\n",
-        differ,
-        rows.len(),
-        min.map(|m| format!(
-            " Minimal slice after GridSolve: {} constellations at (x={}, y={}).",
-            m.ours, m.x, m.y
-        ))
-        .unwrap_or_default()
-    );
-    for r in rows.iter().filter(|r| r.ours != r.thesis) {
-        md += &format!("| {} | {} | {} | {} | {} |\n", r.panel, r.x, r.y, r.ours, r.thesis);
-    }
-    write_text(&ctx.generated("figure-5-9"), &md)
-}
-
-fn draw_5_10(ctx: &Ctx) -> Result<()> {
-    let rows: Vec<Row510> = read_csv(&ctx.csv("figure-5-10"))?;
-    let Some(r) = rows.first() else { bail!("no minimal slice") };
-    // The two halves of the minimal slice, ours beside the thesis' caption.
-    render(
-        &ctx.figure("figure-5-10"),
-        &Bars {
-            title: format!(
-                "Figure 5.10: the minimal slice at ({}, {}), {} constellations, split by its centre cell",
-                r.x, r.y, r.size
-            ),
-            x_label: "centre cell of the constellation".into(),
-            y_label: "constellations".into(),
-            categories: vec!["alive".into(), "dead".into()],
-            series: vec![
-                ("ours".into(), vec![Some(r.centre_alive as f64), Some(r.centre_dead as f64)]),
-                (
-                    format!("thesis' caption ({} in all)", r.thesis_size),
-                    vec![Some(r.caption_alive as f64), Some(r.caption_dead as f64)],
-                ),
-            ],
-            log_y: false,
-            ticks: Ticks::Number,
-            legend: true,
-        },
-    )?;
-    let md = format!(
-        "| | Slice | Constellations | Centre alive | Centre dead |\n|---|---|---:|---:|---:|\n\
-         | Ours | (x={}, y={}) | {} | {} | {} |\n| Thesis caption | - | {} | {} | {} |\n\n\
-         The minimal slice is GetMinSlice's choice after the first GridSolve of the Figure 5.8 orphan \
-         (thesis-code convention). The thesis' caption has the two numbers swapped: its own code splits \
-         the 108 constellations 55 centre-alive / 53 centre-dead (REPRODUCTION-NOTES).\n",
-        r.x, r.y, r.size, r.centre_alive, r.centre_dead, r.thesis_size, r.caption_alive, r.caption_dead
-    );
-    write_text(&ctx.generated("figure-5-10"), &md)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::Mode;
+    use crate::harness::{Run, read_rows, write_csv};
 
     fn ctx(dir: &std::path::Path) -> Ctx {
         Ctx::new(dir.to_path_buf(), Mode::Tiny, dir.join("cache"), false)
@@ -240,12 +224,13 @@ mod tests {
             })
             .collect();
         write_csv(&c.csv("figure-5-9"), &rows).unwrap();
-        draw_5_9(&c).unwrap();
+        Run::render(&Figure59, &c).unwrap();
         assert!(crate::plot::is_svg(&c.figure("figure-5-9").with_extension("svg")));
         assert!(crate::plot::is_png(&c.figure("figure-5-9").with_extension("png")));
         let md = std::fs::read_to_string(c.generated("figure-5-9")).unwrap();
-        assert!(md.starts_with("1 of 200"), "{md}");
-        assert!(md.contains("108 constellations at (x=3, y=2)"), "{md}");
+        // Only the one size that differs from the thesis is listed.
+        assert!(md.contains("| B | 5 | 0 | 122 | 121 |"), "{md}");
+        assert_eq!(md.lines().count(), 3, "{md}");
     }
 
     #[test]
@@ -263,9 +248,9 @@ mod tests {
             caption_dead: 55,
         }];
         write_csv(&c.csv("figure-5-10"), &rows).unwrap();
-        draw_5_10(&c).unwrap();
+        Run::render(&Figure510, &c).unwrap();
         let md = std::fs::read_to_string(c.generated("figure-5-10")).unwrap();
-        assert!(md.contains("| Ours | (x=3, y=2) | 108 | 55 | 53 |"), "{md}");
+        assert!(md.contains("| 3 | 2 | 108 | 55 | 53 | 108 | 53 | 55 |"), "{md}");
         assert!(crate::plot::is_png(&c.figure("figure-5-10").with_extension("png")));
     }
 
@@ -273,8 +258,8 @@ mod tests {
     fn our_figure_5_9_matches_the_thesis() {
         let dir = tempfile::tempdir().unwrap();
         let c = ctx(dir.path());
-        run_5_9(&c).unwrap();
-        let rows: Vec<Row59> = read_csv(&c.csv("figure-5-9")).unwrap();
+        Run::run(&Figure59, &c).unwrap();
+        let rows: Vec<Row59> = read_rows(&c.csv("figure-5-9")).unwrap();
         assert_eq!(rows.len(), 200);
         let differ: Vec<_> = rows.iter().filter(|r| r.ours != r.thesis).collect();
         assert!(differ.is_empty(), "{differ:?}");

@@ -4,54 +4,20 @@
 //! the first 10,000. For every row we also compare the N-S and E-W lookup
 //! counts with the thesis' raw statistics.
 
-use super::Experiment;
 use super::gw::{DbSession, Timed, decide, spec_of};
 use crate::candidates::{candidates, load_ranking};
-use crate::harness::{Ctx, Report, read_csv, thousands, write_csv, write_text};
+use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col, read_rows};
 use crate::plot::{Density, Scatter, Ticks, render};
 use anyhow::Result;
 use lifesearch::gridwalker::Variant;
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 
-pub const FIGURE_6_1: Experiment = Experiment {
-    id: "figure-6-1",
-    title: "Figure 6.1: density of solve times over the candidates",
-    columns: &[
-        "candidate",
-        "variant",
-        "micros",
-        "orphan",
-        "ns_lookups",
-        "ew_lookups",
-        "probes",
-        "thesis_ns_lookups",
-        "thesis_ew_lookups",
-        "slices_added",
-        "slice_queries",
-        "ns_added",
-        "ew_added",
-        "thesis_slices_added",
-        "thesis_slice_queries",
-        "thesis_ns_added",
-        "thesis_ew_added",
-    ],
-    figure: true,
-    rows: |m| Some(4 * m.pick(30, 10_000, 125_000)),
-    run: run_61,
-    render: draw_61,
-};
-
-pub const FIGURE_6_2: Experiment = Experiment {
-    id: "figure-6-2",
-    title: "Figure 6.2: scatter of solve times, first 10,000 candidates",
-    columns: &["candidate", "variant", "micros"],
-    figure: true,
-    rows: |m| Some(4 * m.pick(30, 10_000, 10_000)),
-    run: run_62,
-    render: draw_62,
-};
+pub struct Figure61;
+pub struct Figure62;
 
 #[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Row {
     pub candidate: usize,
     pub variant: String,
@@ -75,154 +41,165 @@ pub struct Row {
 }
 
 #[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Row62 {
     pub candidate: usize,
     pub variant: String,
     pub micros: f64,
 }
 
-fn run_61(ctx: &Ctx) -> Result<Report> {
-    let (q, rank, _) = load_ranking(ctx)?;
-    let m = ctx.mode.pick(20, 50, 50);
-    let count = ctx.mode.pick(30, 10_000, 125_000);
-    let all = candidates(&rank, q, m);
-    let stats = if q == 5 { Some(crate::thesis::stats(&ctx.thesis)?) } else { None };
-    let specs: Vec<_> = all.iter().take(count).map(|(_, g)| spec_of(g)).collect();
-    let row = |i: usize, label: &str, t: &Timed| {
-        let thesis = |col: usize| stats.as_ref().and_then(|s| s.get(i)).map(|s| s[col]);
-        // The cold database sequence only: the thesis' file has one row per candidate of that run.
-        let db = |v: Option<u64>| if label == "db" { v } else { None };
-        Row {
-            candidate: i + 1,
-            variant: label.into(),
-            micros: t.micros,
-            orphan: t.orphan(),
-            // The db counts its interaction lookups; the plain variants their confrontations (the same events).
-            ns_lookups: t.stat("ns_queried").or_else(|| t.stat("ns_confrontations")),
-            ew_lookups: t.stat("ew_queried").or_else(|| t.stat("ew_confrontations")),
-            probes: t.stat("probes"),
-            thesis_ns_lookups: thesis(3),
-            thesis_ew_lookups: thesis(5),
-            // The thesis counts the 516 seed slices in the first candidate's row.
-            slices_added: db(t.stat("slices_added").map(|a| a + if i == 0 { SEEDS } else { 0 })),
-            slice_queries: db(t.stat("slice_queries")),
-            ns_added: db(t.stat("ns_added")),
-            ew_added: db(t.stat("ew_added")),
-            thesis_slices_added: db(thesis(0)),
-            thesis_slice_queries: db(thesis(1)),
-            thesis_ns_added: db(thesis(2)),
-            thesis_ew_added: db(thesis(4)),
+const VARIANTS: [&str; 4] = ["basic", "track", "db", "db-warm"];
+
+impl Experiment for Figure61 {
+    type Row = Row;
+    const ID: &'static str = "figure-6-1";
+    const TITLE: &'static str = "Figure 6.1: density of solve times over the candidates";
+    const FIGURE: bool = true;
+
+    fn rows(&self, m: Mode) -> Option<usize> {
+        Some(4 * m.pick(30, 10_000, 125_000))
+    }
+
+    fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row>, Report)> {
+        let (q, rank, _) = load_ranking(ctx)?;
+        let m = ctx.mode.pick(20, 50, 50);
+        let count = ctx.mode.pick(30, 10_000, 125_000);
+        let all = candidates(&rank, q, m);
+        let stats = if q == 5 { Some(crate::thesis::stats(&ctx.thesis)?) } else { None };
+        let specs: Vec<_> = all.iter().take(count).map(|(_, g)| spec_of(g)).collect();
+        let row = |i: usize, label: &str, t: &Timed| {
+            let thesis = |col: usize| stats.as_ref().and_then(|s| s.get(i)).map(|s| s[col]);
+            // The cold database sequence only: the thesis' file has one row per candidate of that run.
+            let db = |v: Option<u64>| if label == "db" { v } else { None };
+            Row {
+                candidate: i + 1,
+                variant: label.into(),
+                micros: t.micros,
+                orphan: t.orphan(),
+                // The db counts its interaction lookups; the plain variants their confrontations (the same events).
+                ns_lookups: t.stat("ns_queried").or_else(|| t.stat("ns_confrontations")),
+                ew_lookups: t.stat("ew_queried").or_else(|| t.stat("ew_confrontations")),
+                probes: t.stat("probes"),
+                thesis_ns_lookups: thesis(3),
+                thesis_ew_lookups: thesis(5),
+                // The thesis counts the 516 seed slices in the first candidate's row.
+                slices_added: db(t.stat("slices_added").map(|a| a + if i == 0 { SEEDS } else { 0 })),
+                slice_queries: db(t.stat("slice_queries")),
+                ns_added: db(t.stat("ns_added")),
+                ew_added: db(t.stat("ew_added")),
+                thesis_slices_added: db(thesis(0)),
+                thesis_slice_queries: db(thesis(1)),
+                thesis_ns_added: db(thesis(2)),
+                thesis_ew_added: db(thesis(4)),
+            }
+        };
+        let bar = ctx.bar(4 * specs.len() as u64, "figure-6-1");
+        let mut rows = Vec::new();
+        // As the thesis ran it: one database for the whole sequence ("db"), then a
+        // second pass over the same sequence with everything cached ("db-warm").
+        let mut session = DbSession::default();
+        for (i, spec) in specs.iter().enumerate() {
+            rows.push(row(i, "basic", &decide(spec, Variant::Basic, 1)?));
+            rows.push(row(i, "track", &decide(spec, Variant::Track, 1)?));
+            rows.push(row(i, "db", &session.decide(spec)?));
+            bar.inc(3);
         }
-    };
-    let bar = ctx.bar(4 * specs.len() as u64, "figure-6-1");
-    let mut rows = Vec::new();
-    // As the thesis ran it: one database for the whole sequence ("db"), then a
-    // second pass over the same sequence with everything cached ("db-warm").
-    let mut session = DbSession::default();
-    for (i, spec) in specs.iter().enumerate() {
-        rows.push(row(i, "basic", &decide(spec, Variant::Basic, 1)?));
-        rows.push(row(i, "track", &decide(spec, Variant::Track, 1)?));
-        rows.push(row(i, "db", &session.decide(spec)?));
-        bar.inc(3);
+        for (i, spec) in specs.iter().enumerate() {
+            rows.push(row(i, "db-warm", &session.decide(spec)?));
+            bar.inc(1);
+        }
+        let order = |v: &str| ["basic", "track", "db", "db-warm"].iter().position(|x| *x == v);
+        rows.sort_by_key(|r| (r.candidate, order(&r.variant)));
+        bar.finish_and_clear();
+        let report = Report {
+            solvers: vec![
+                "gridwalker basic".into(),
+                "gridwalker track".into(),
+                "gridwalker db, one store for the sequence (db) and a second pass (db-warm)".into(),
+            ],
+            notes: vec![format!("first {count} candidates; one timed call per row")],
+            ..Default::default()
+        };
+        Ok((rows, report))
     }
-    for (i, spec) in specs.iter().enumerate() {
-        rows.push(row(i, "db-warm", &session.decide(spec)?));
-        bar.inc(1);
+
+    fn draw(&self, ctx: &Ctx, rows: &[Row]) -> Result<()> {
+        let variants = VARIANTS;
+        let series: Vec<(String, Vec<f64>)> = variants
+            .iter()
+            .map(|v| (v.to_string(), rows.iter().filter(|r| r.variant == *v).map(|r| r.micros).collect()))
+            .filter(|s: &(String, Vec<f64>)| !s.1.is_empty())
+            .collect();
+        // In milliseconds, on a log axis: the variants differ by a decade.
+        let series: Vec<(String, Vec<f64>)> =
+            series.into_iter().map(|(n, v)| (n, v.iter().map(|t| t / 1e3).collect())).collect();
+        // Cut at the 99.9th percentile, so a few outliers do not squeeze the rest.
+        let mut all: Vec<f64> = series.iter().flat_map(|s| s.1.iter().copied()).collect();
+        all.sort_by(f64::total_cmp);
+        let max = all.get(all.len() * 999 / 1000).copied().unwrap_or(1.0);
+        let cut = all.iter().filter(|&&t| t > max).count();
+        render(
+            &ctx.figure("figure-6-1"),
+            &Density {
+                title: format!("Figure 6.1: solve times per GridWalker variant ({cut} slowest not shown)"),
+                x_label: "solve time per candidate (log scale)".into(),
+                series,
+                x_max: max,
+                log_x: true,
+                ticks: Ticks::Millis,
+                // The thesis publishes no per-variant times for this figure, only
+                // where it cut its own tail: that is the one value it states.
+                refs: vec![("thesis: its plot cut at 2 ms ".into(), 2.0)],
+            },
+        )
     }
-    let order = |v: &str| ["basic", "track", "db", "db-warm"].iter().position(|x| *x == v);
-    rows.sort_by_key(|r| (r.candidate, order(&r.variant)));
-    bar.finish_and_clear();
-    write_csv(&ctx.csv("figure-6-1"), &rows)?;
-    Ok(Report {
-        rows: rows.len(),
-        seeds: vec![],
-        solvers: vec![
-            "gridwalker basic".into(),
-            "gridwalker track".into(),
-            "gridwalker db, one store for the sequence (db) and a second pass (db-warm)".into(),
-        ],
-        notes: vec![format!("first {count} candidates; one timed call per row")],
-    })
+
+    /// Per variant: times and lookups against the thesis; then the database's counters.
+    fn markdown(&self, rows: &[Row]) -> Result<String> {
+        let mut summary = Vec::new();
+        for v in VARIANTS {
+            let mut t: Vec<f64> = rows.iter().filter(|r| r.variant == v).map(|r| r.micros).collect();
+            if t.is_empty() {
+                continue;
+            }
+            t.sort_by(|a, b| a.total_cmp(b));
+            let with: Vec<&Row> = rows
+                .iter()
+                .filter(|r| r.variant == v && r.ns_lookups.is_some() && r.thesis_ns_lookups.is_some())
+                .collect();
+            let equal = with
+                .iter()
+                .filter(|r| r.ns_lookups == r.thesis_ns_lookups && r.ew_lookups == r.thesis_ew_lookups)
+                .count();
+            summary.push(json!({
+                "variant": v,
+                "median": t[t.len() / 2],
+                "mean": t.iter().sum::<f64>() / t.len() as f64,
+                "with": with.len(),
+                "equal": equal,
+            }));
+        }
+        const COLS: &[Col<'static>] = &[
+            col("Variant", "variant", Fmt::Text),
+            col("Median us", "median", Fmt::Fixed(1)),
+            col("Mean us", "mean", Fmt::Fixed(1)),
+            col("Rows with lookups", "with", Fmt::Int),
+            col("Equal to thesis (N-S and E-W)", "equal", Fmt::Int),
+        ];
+        Ok(crate::table::markdown(COLS, &summary)? + &db_counters(rows)?)
+    }
 }
 
 /// The store's fixed slices: 512 unit slices, dead, live, unknown, empty.
 const SEEDS: u64 = 516;
 
-fn draw_61(ctx: &Ctx) -> Result<()> {
-    let rows: Vec<Row> = read_csv(&ctx.csv("figure-6-1"))?;
-    let variants = ["basic", "track", "db", "db-warm"];
-    let series: Vec<(String, Vec<f64>)> = variants
-        .iter()
-        .map(|v| (v.to_string(), rows.iter().filter(|r| r.variant == *v).map(|r| r.micros).collect()))
-        .filter(|s: &(String, Vec<f64>)| !s.1.is_empty())
-        .collect();
-    // In milliseconds, on a log axis: the variants differ by a decade.
-    let series: Vec<(String, Vec<f64>)> =
-        series.into_iter().map(|(n, v)| (n, v.iter().map(|t| t / 1e3).collect())).collect();
-    // Cut at the 99.9th percentile, so a few outliers do not squeeze the rest.
-    let mut all: Vec<f64> = series.iter().flat_map(|s| s.1.iter().copied()).collect();
-    all.sort_by(f64::total_cmp);
-    let max = all.get(all.len() * 999 / 1000).copied().unwrap_or(1.0);
-    let cut = all.iter().filter(|&&t| t > max).count();
-    render(
-        &ctx.figure("figure-6-1"),
-        &Density {
-            title: format!("Figure 6.1: solve times per GridWalker variant ({cut} slowest not shown)"),
-            x_label: "solve time per candidate (log scale)".into(),
-            series,
-            x_max: max,
-            log_x: true,
-            ticks: Ticks::Millis,
-            // The thesis publishes no per-variant times for this figure, only
-            // where it cut its own tail: that is the one value it states.
-            refs: vec![("thesis: its plot cut at 2 ms ".into(), 2.0)],
-        },
-    )?;
-    let candidates = rows.iter().map(|r| r.candidate).max().unwrap_or(0);
-    let orphans = rows.iter().filter(|r| r.variant == "basic" && r.orphan).count();
-    let mut md = format!(
-        "{} candidates, {} of them orphans.\n\n\
-         | Variant | Median us | Mean us | Rows with lookups | Equal to thesis (N-S and E-W) |\n|---|---:|---:|---:|---:|\n",
-        thousands(candidates as u64),
-        orphans
-    );
-    for v in variants {
-        let mut t: Vec<f64> = rows.iter().filter(|r| r.variant == v).map(|r| r.micros).collect();
-        if t.is_empty() {
-            continue;
-        }
-        t.sort_by(|a, b| a.total_cmp(b));
-        let with: Vec<&Row> = rows
-            .iter()
-            .filter(|r| r.variant == v && r.ns_lookups.is_some() && r.thesis_ns_lookups.is_some())
-            .collect();
-        let equal = with
-            .iter()
-            .filter(|r| r.ns_lookups == r.thesis_ns_lookups && r.ew_lookups == r.thesis_ew_lookups)
-            .count();
-        md += &format!(
-            "| {v} | {:.1} | {:.1} | {} | {} |\n",
-            t[t.len() / 2],
-            t.iter().sum::<f64>() / t.len() as f64,
-            thousands(with.len() as u64),
-            thousands(equal as u64)
-        );
-    }
-    md += "\nOne timed call per candidate and variant. `db` keeps one slice database for the whole \
-           sequence, as the thesis did; `db-warm` is a second pass over the same sequence with that store. \
-           The dashed line is where the thesis cut its own plot's tail; it gives no per-variant times. \
-           Lookup counts are compared with columns 4 and 6 of the thesis' `life64-stats-125000.txt.gz`.\n";
-    md += &db_counters(&rows);
-    write_text(&ctx.generated("figure-6-1"), &md)
-}
-
 /// The database's own counters on the cold sequence against the thesis' columns
 /// 1, 2, 3 and 5: which agree row for row, and how far the slice queries are off.
-fn db_counters(rows: &[Row]) -> String {
+fn db_counters(rows: &[Row]) -> Result<String> {
     let db: Vec<&Row> =
         rows.iter().filter(|r| r.variant == "db" && r.thesis_slice_queries.is_some()).collect();
     if db.is_empty() {
-        return String::new();
+        return Ok(String::new());
     }
     let same = |f: fn(&Row) -> (Option<u64>, Option<u64>)| db.iter().filter(|r| f(r).0 == f(r).1).count();
     let sum = |f: fn(&Row) -> Option<u64>| db.iter().filter_map(|r| f(r)).sum::<u64>();
@@ -230,81 +207,106 @@ fn db_counters(rows: &[Row]) -> String {
     // Calls that created no slice and no interaction: only the pivot forcings query the store.
     let cached: Vec<&&Row> = db.iter().filter(|r| r.slices_added == Some(0)).collect();
     let cached_same = cached.iter().filter(|r| r.slice_queries == r.thesis_slice_queries).count();
-    let mut md = format!(
-        "\n**The database's counters, `db` rows, against the thesis' columns 1, 2, 3 and 5** ({} rows):\n\n\
-         | Counter | Rows equal to the thesis |\n|---|---:|\n\
-         | slices added | {} |\n| N-S interactions added | {} |\n| E-W interactions added | {} |\n\
-         | slice queries | {} |\n",
-        thousands(db.len() as u64),
-        thousands(same(|r| (r.slices_added, r.thesis_slices_added)) as u64),
-        thousands(same(|r| (r.ns_added, r.thesis_ns_added)) as u64),
-        thousands(same(|r| (r.ew_added, r.thesis_ew_added)) as u64),
-        thousands(same(|r| (r.slice_queries, r.thesis_slice_queries)) as u64),
-    );
-    md += &format!(
-        "\nSlice queries in all: ours {}, the thesis {} ({}). On the {} rows that added no slice \
-         (a pattern seen before), {} agree: there only the pivot forcings query the store. Where slices \
-         are interned, the count includes the reads made by the store's index (hashing, comparing with \
-         equal-hash entries, growing), modelled on the thesis' dictionary; the rows that still differ \
-         differ by multiples of 4.\n",
-        thousands(ours),
-        thousands(theirs),
-        percent_change(ours as f64 / theirs.max(1) as f64 - 1.0),
-        thousands(cached.len() as u64),
-        thousands(cached_same as u64),
-    );
-    md
+    let counters: Vec<_> = [
+        ("slices added", same(|r| (r.slices_added, r.thesis_slices_added))),
+        ("N-S interactions added", same(|r| (r.ns_added, r.thesis_ns_added))),
+        ("E-W interactions added", same(|r| (r.ew_added, r.thesis_ew_added))),
+        ("slice queries", same(|r| (r.slice_queries, r.thesis_slice_queries))),
+    ]
+    .map(|(c, n)| json!({"counter": c, "equal": n, "of": db.len()}))
+    .into();
+    let cols = [
+        col("Counter (`db` rows)", "counter", Fmt::Text),
+        col("Rows equal to the thesis", "equal", Fmt::Int),
+        col("Of", "of", Fmt::Int),
+    ];
+    let queries = json!({
+        "ours": ours,
+        "theirs": theirs,
+        "change": percent_change(ours as f64 / theirs.max(1) as f64 - 1.0),
+        "cached": cached.len(),
+        "cached_same": cached_same,
+    });
+    let qcols = [
+        col("Slice queries, ours", "ours", Fmt::Int),
+        col("The thesis'", "theirs", Fmt::Int),
+        col("Change", "change", Fmt::Text),
+        col("Rows that added no slice", "cached", Fmt::Int),
+        col("Of them equal", "cached_same", Fmt::Int),
+    ];
+    Ok(format!(
+        "\n{}\n{}",
+        crate::table::markdown(&cols, &counters)?,
+        crate::table::markdown(&qcols, &[queries])?
+    ))
 }
 
-fn run_62(ctx: &Ctx) -> Result<Report> {
-    let src = ctx.csv("figure-6-1");
-    if !src.exists() {
-        anyhow::bail!("{} is missing: run figure-6-1 first", src.display());
+impl Experiment for Figure62 {
+    type Row = Row62;
+    const ID: &'static str = "figure-6-2";
+    const TITLE: &'static str = "Figure 6.2: scatter of solve times, first 10,000 candidates";
+    const FIGURE: bool = true;
+
+    fn rows(&self, m: Mode) -> Option<usize> {
+        Some(4 * m.pick(30, 10_000, 10_000))
     }
-    let rows: Vec<Row> = read_csv(&src)?;
-    let out: Vec<Row62> = rows
-        .into_iter()
-        .filter(|r| r.candidate <= 10_000)
-        .map(|r| Row62 { candidate: r.candidate, variant: r.variant, micros: r.micros })
-        .collect();
-    write_csv(&ctx.csv("figure-6-2"), &out)?;
-    Ok(Report {
-        rows: out.len(),
-        notes: vec!["the first 10,000 rows of figure-6-1".into()],
-        ..Default::default()
-    })
-}
 
-fn draw_62(ctx: &Ctx) -> Result<()> {
-    let rows: Vec<Row62> = read_csv(&ctx.csv("figure-6-2"))?;
-    let series = ["db", "db-warm", "basic", "track"]
-        .iter()
-        .map(|v| {
-            let p: Vec<(f64, f64)> = rows
-                .iter()
-                .filter(|r| r.variant == *v)
-                .map(|r| (r.candidate as f64, r.micros / 1e3))
-                .collect();
-            (v.to_string(), p)
-        })
-        .filter(|s| !s.1.is_empty())
-        .collect();
-    render(
-        &ctx.figure("figure-6-2"),
-        &Scatter {
-            title: "Figure 6.2: solve time per candidate, in candidate order".into(),
-            x_label: "candidate number".into(),
-            y_label: "solve time (log scale)".into(),
-            series,
-            log_y: true,
-            ticks: Ticks::Millis,
-        },
-    )?;
-    let md = format!(
-        "Scatter of {} solve times (first 10,000 candidates, four variants), drawn from `data/figure-6-2.csv`.\n",
-        thousands(rows.len() as u64)
-    );
-    write_text(&ctx.generated("figure-6-2"), &md)
+    fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row62>, Report)> {
+        let src = ctx.csv("figure-6-1");
+        if !src.exists() {
+            anyhow::bail!("{} is missing: run figure-6-1 first", src.display());
+        }
+        let rows: Vec<Row> = read_rows(&src)?;
+        let out: Vec<Row62> = rows
+            .into_iter()
+            .filter(|r| r.candidate <= 10_000)
+            .map(|r| Row62 { candidate: r.candidate, variant: r.variant, micros: r.micros })
+            .collect();
+        let notes = vec!["the first 10,000 rows of figure-6-1".into()];
+        Ok((out, Report { notes, ..Default::default() }))
+    }
+
+    fn draw(&self, ctx: &Ctx, rows: &[Row62]) -> Result<()> {
+        let series = ["db", "db-warm", "basic", "track"]
+            .iter()
+            .map(|v| {
+                let p: Vec<(f64, f64)> = rows
+                    .iter()
+                    .filter(|r| r.variant == *v)
+                    .map(|r| (r.candidate as f64, r.micros / 1e3))
+                    .collect();
+                (v.to_string(), p)
+            })
+            .filter(|s| !s.1.is_empty())
+            .collect();
+        render(
+            &ctx.figure("figure-6-2"),
+            &Scatter {
+                title: "Figure 6.2: solve time per candidate, in candidate order".into(),
+                x_label: "candidate number".into(),
+                y_label: "solve time (log scale)".into(),
+                series,
+                log_y: true,
+                ticks: Ticks::Millis,
+            },
+        )
+    }
+
+    /// What the scatter holds; the page says what it shows.
+    fn markdown(&self, rows: &[Row62]) -> Result<String> {
+        let variants = rows.iter().map(|r| r.variant.as_str()).collect::<std::collections::BTreeSet<_>>();
+        let shown = json!({
+            "points": rows.len(),
+            "candidates": rows.iter().map(|r| r.candidate).max().unwrap_or(0),
+            "variants": variants.len(),
+        });
+        let cols = [
+            col("Points", "points", Fmt::Int),
+            col("Candidates", "candidates", Fmt::Int),
+            col("Variants", "variants", Fmt::Int),
+        ];
+        crate::table::markdown(&cols, &[shown])
+    }
 }
 
 /// A relative change as a signed percentage with enough digits not to
@@ -320,12 +322,12 @@ fn percent_change(x: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::{Mode, write_csv};
+    use crate::harness::{Run, write_csv};
 
     #[test]
     fn figures_render_from_a_small_csv_and_count_matches() {
         let dir = tempfile::tempdir().unwrap();
-        let c = Ctx::new(dir.path().into(), Mode::Tiny, dir.path().join("c"), false);
+        let mut c = Ctx::new(dir.path().into(), Mode::Tiny, dir.path().join("c"), false);
         let rows: Vec<Row> = (1..=20)
             .flat_map(|i| {
                 ["basic", "track", "db"].map(|v| {
@@ -356,18 +358,19 @@ mod tests {
             })
             .collect();
         write_csv(&c.csv("figure-6-1"), &rows).unwrap();
-        draw_61(&c).unwrap();
+        Run::render(&Figure61, &c).unwrap();
         let md = std::fs::read_to_string(c.generated("figure-6-1")).unwrap();
         assert!(md.contains("| 20 | 19 |"), "{md}");
         for line in ["| slices added | 20 |", "| E-W interactions added | 19 |", "| slice queries | 5 |"] {
             assert!(md.contains(line), "{line} in {md}");
         }
-        assert!(md.contains("ours 200, the thesis 230 (-13.0%)"), "{md}");
+        assert!(md.contains("| 200 | 230 | -13.0% |"), "{md}");
         assert_eq!(percent_change(-0.00005), "-0.005%");
         assert_eq!(percent_change(0.0), "equal");
-        assert!(md.contains("On the 5 rows that added no slice (a pattern seen before), 5 agree"), "{md}");
-        run_62(&c).unwrap();
-        draw_62(&c).unwrap();
+        assert!(md.contains("| -13.0% | 5 | 5 |"), "{md}");
+        c = c.staged("figure-6-2", dir.path());
+        Run::run(&Figure62, &c).unwrap();
+        Run::render(&Figure62, &c).unwrap();
         for id in ["figure-6-1", "figure-6-2"] {
             assert!(crate::plot::is_svg(&c.figure(id).with_extension("svg")));
             assert!(crate::plot::is_png(&c.figure(id).with_extension("png")));

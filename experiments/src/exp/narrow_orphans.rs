@@ -6,8 +6,7 @@
 //! CaDiCaL), or stops at its time or memory limit with a proved lower bound.
 //! Every verdict is held against the census table where its boxes fit.
 
-use super::Experiment;
-use crate::harness::{Ctx, Report, read_csv, thousands, write_csv, write_text};
+use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col, read_csv};
 use anyhow::{Result, bail};
 use lifesearch::automaton::census::{peak_memory, reset_peak_memory};
 use lifesearch::automaton::certificate;
@@ -16,39 +15,13 @@ use lifesearch::life::Rule;
 use lifesearch::search::sat::verify_orphan;
 use serde::{Deserialize, Serialize};
 
-pub const ID: &str = "narrow-orphans";
-
-pub const EXPERIMENT: Experiment = Experiment {
-    id: ID,
-    title: "Beyond the thesis: orphans of every width",
-    columns: &[
-        "rule",
-        "height",
-        "verdict",
-        "width",
-        "frontier_peak",
-        "members",
-        "certificate_members",
-        "certificate_bytes",
-        "certificate_checked",
-        "seconds",
-        "check_seconds",
-        "peak_memory_bytes",
-        "stopped_by",
-        "census",
-        "orphan",
-    ],
-    figure: false,
-    rows: |m| Some(RULES.len() * heights(m)),
-    run,
-    render: draw,
-};
+pub struct NarrowOrphans;
 
 /// Life, the census' other rules, HighLife's neighbour Day & Night (B36/S23
 /// of the census *is* HighLife, so a sixth rule takes its place).
 pub const RULES: [&str; 6] = ["B3/S23", "B/S", "B2/S", "B36/S23", "B1/S1", "B3678/S34678"];
 
-fn heights(m: crate::harness::Mode) -> usize {
+fn heights(m: Mode) -> usize {
     m.pick(3, 6, 6)
 }
 
@@ -57,7 +30,7 @@ const BUDGET: usize = 64;
 
 /// Seconds one search may take before it stops with a lower bound (heights
 /// up to 3 close in seconds; the limit there only guards a loaded machine).
-fn time_limit(m: crate::harness::Mode, h: usize) -> f64 {
+fn time_limit(m: Mode, h: usize) -> f64 {
     if h <= 3 { m.pick(1.0, 1.5, 300.0) } else { m.pick(1.0, 1.5, 20.0) }
 }
 
@@ -65,6 +38,7 @@ fn time_limit(m: crate::harness::Mode, h: usize) -> f64 {
 /// closed), narrowest (`width`: the narrowest orphan, in `orphan`) or
 /// lower-bound (`width`: no orphan is at most this wide).
 #[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Row {
     pub rule: String,
     pub height: usize,
@@ -140,135 +114,169 @@ fn against_census(verdict: &Verdict, boxes: &[(usize, u64)]) -> Result<String> {
     Ok(format!("agrees ({} boxes)", boxes.len()))
 }
 
-fn run(ctx: &Ctx) -> Result<Report> {
-    let mut rows = Vec::new();
-    let bar = ctx.bar((RULES.len() * heights(ctx.mode)) as u64, ID);
-    let dir = tempfile::tempdir()?;
-    for rule in RULES {
-        let r: Rule = rule.parse()?;
-        for h in 1..=heights(ctx.mode) {
-            reset_peak_memory();
-            let o = WidthOptions {
-                rule: r,
-                height: h,
-                max_width: None,
-                memory_cap_bytes: 4 << 30,
-                time_limit_s: Some(time_limit(ctx.mode, h)),
-                checkpoint: None,
-                progress: false,
-                budget: BUDGET,
-            };
-            let (res, a, f) = search(&o)?;
-            let peak = peak_memory();
-            let mut row = Row {
-                rule: rule.into(),
-                height: h,
-                verdict: String::new(),
-                width: 0,
-                frontier_peak: res.frontier_peak,
-                members: res.members,
-                certificate_members: None,
-                certificate_bytes: None,
-                certificate_checked: None,
-                seconds: res.seconds,
-                check_seconds: None,
-                peak_memory_bytes: peak,
-                stopped_by: String::new(),
-                census: against_census(&res.verdict, &census_boxes(ctx, rule, h)?)?,
-                orphan: String::new(),
-            };
-            match &res.verdict {
-                Verdict::NoneAtAnyWidth { closed_at } => {
-                    let path = dir.path().join(format!("h{h}.cert"));
-                    let mut bytes = Vec::new();
-                    write_certificate(&a, &f, r, &mut bytes)?;
-                    lifesearch::atomic_write(&path, &bytes)?;
-                    let t = std::time::Instant::now();
-                    let c = certificate::check_file(&path)?;
-                    row.check_seconds = Some(t.elapsed().as_secs_f64());
-                    row.verdict = "none-at-any-width".into();
-                    row.width = *closed_at;
-                    row.certificate_members = Some(c.members);
-                    row.certificate_bytes = Some(bytes.len() as u64);
-                    row.certificate_checked = Some(true);
-                }
-                Verdict::Narrowest { width, rows: pattern } => {
-                    verify_orphan(pattern, r)?;
-                    row.verdict = "narrowest".into();
-                    row.width = *width;
-                    row.orphan = pattern.join("/");
-                }
-                Verdict::LowerBound { width, stopped_by } => {
-                    row.verdict = "lower-bound".into();
-                    row.width = *width;
-                    row.stopped_by = stopped_by.clone();
-                }
-            }
-            bar.inc(1);
-            rows.push(row);
-        }
+impl Experiment for NarrowOrphans {
+    type Row = Row;
+    const ID: &'static str = "narrow-orphans";
+    const TITLE: &'static str = "Beyond the thesis: orphans of every width";
+
+    fn rows(&self, m: Mode) -> Option<usize> {
+        Some(RULES.len() * heights(m))
     }
-    bar.finish_and_clear();
-    write_csv(&ctx.csv(ID), &rows)?;
-    Ok(Report {
-        rows: rows.len(),
-        seeds: vec![],
-        solvers: vec![
-            "lifesearch::automaton::width (subset construction), certificate checker, CaDiCaL".into(),
-        ],
-        notes: vec![format!(
-            "heights 1..={}; each search stops after {} s (heights 1-3) or {} s (4-6), or 4 GiB of kept sets; {} threads",
-            heights(ctx.mode),
-            time_limit(ctx.mode, 3),
-            time_limit(ctx.mode, 4),
-            rayon::current_num_threads()
-        )],
-    })
+
+    fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row>, Report)> {
+        let mut rows = Vec::new();
+        let bar = ctx.bar((RULES.len() * heights(ctx.mode)) as u64, Self::ID);
+        let dir = tempfile::tempdir()?;
+        for rule in RULES {
+            let r: Rule = rule.parse()?;
+            for h in 1..=heights(ctx.mode) {
+                reset_peak_memory();
+                let o = WidthOptions {
+                    rule: r,
+                    height: h,
+                    max_width: None,
+                    memory_cap_bytes: 4 << 30,
+                    time_limit_s: Some(time_limit(ctx.mode, h)),
+                    checkpoint: None,
+                    progress: false,
+                    budget: BUDGET,
+                };
+                let (res, a, f) = search(&o)?;
+                let peak = peak_memory();
+                let mut row = Row {
+                    rule: rule.into(),
+                    height: h,
+                    verdict: String::new(),
+                    width: 0,
+                    frontier_peak: res.frontier_peak,
+                    members: res.members,
+                    certificate_members: None,
+                    certificate_bytes: None,
+                    certificate_checked: None,
+                    seconds: res.seconds,
+                    check_seconds: None,
+                    peak_memory_bytes: peak,
+                    stopped_by: String::new(),
+                    census: against_census(&res.verdict, &census_boxes(ctx, rule, h)?)?,
+                    orphan: String::new(),
+                };
+                match &res.verdict {
+                    Verdict::NoneAtAnyWidth { closed_at } => {
+                        let path = dir.path().join(format!("h{h}.cert"));
+                        let mut bytes = Vec::new();
+                        write_certificate(&a, &f, r, &mut bytes)?;
+                        lifesearch::atomic_write(&path, &bytes)?;
+                        let t = std::time::Instant::now();
+                        let c = certificate::check_file(&path)?;
+                        row.check_seconds = Some(t.elapsed().as_secs_f64());
+                        row.verdict = "none-at-any-width".into();
+                        row.width = *closed_at;
+                        row.certificate_members = Some(c.members);
+                        row.certificate_bytes = Some(bytes.len() as u64);
+                        row.certificate_checked = Some(true);
+                    }
+                    Verdict::Narrowest { width, rows: pattern } => {
+                        verify_orphan(pattern, r)?;
+                        row.verdict = "narrowest".into();
+                        row.width = *width;
+                        row.orphan = pattern.join("/");
+                    }
+                    Verdict::LowerBound { width, stopped_by } => {
+                        row.verdict = "lower-bound".into();
+                        row.width = *width;
+                        row.stopped_by = stopped_by.clone();
+                    }
+                }
+                bar.inc(1);
+                rows.push(row);
+            }
+        }
+        bar.finish_and_clear();
+        let report = Report {
+            solvers: vec![
+                "lifesearch::automaton::width (subset construction), certificate checker, CaDiCaL".into(),
+            ],
+            notes: vec![format!(
+                "heights 1..={}; each search stops after {} s (heights 1-3) or {} s (4-6), or 4 GiB of kept sets; {} threads",
+                heights(ctx.mode),
+                time_limit(ctx.mode, 3),
+                time_limit(ctx.mode, 4),
+                rayon::current_num_threads()
+            )],
+            ..Default::default()
+        };
+        Ok((rows, report))
+    }
+
+    /// Every search, its verdict and certificate in words; then the narrowest orphans found.
+    fn markdown(&self, rows: &[Row]) -> Result<String> {
+        let shown: Vec<Shown> = rows.iter().map(Shown::of).collect();
+        let mut md = crate::table::markdown(SHOWN, &shown)?;
+        let narrow: Vec<&Row> = rows.iter().filter(|r| r.verdict == "narrowest").collect();
+        if !narrow.is_empty() {
+            let cols = [
+                col("Rule", "rule", Fmt::Text),
+                col("Height", "height", Fmt::Int),
+                col("Orphan", "orphan", Fmt::Code),
+            ];
+            md += &format!("\n{}", crate::table::markdown(&cols, &narrow)?);
+        }
+        Ok(md)
+    }
 }
 
-fn draw(ctx: &Ctx) -> Result<()> {
-    let rows: Vec<Row> = read_csv(&ctx.csv(ID))?;
-    let mut md = String::from(
-        "| Rule | Height | Verdict | Sets kept | Widest layer | Certificate | Seconds | Peak memory | Census |\n\
-         |---|---:|---|---:|---:|---|---:|---:|---|\n",
-    );
-    for r in &rows {
+/// A row of the generated table: the verdict and the certificate in words.
+#[derive(Serialize)]
+struct Shown<'a> {
+    rule: &'a str,
+    height: usize,
+    verdict: String,
+    members: usize,
+    frontier_peak: usize,
+    certificate: String,
+    seconds: f64,
+    peak_memory_bytes: u64,
+    census: &'a str,
+}
+
+const SHOWN: &[Col<'static>] = &[
+    col("Rule", "rule", Fmt::Text),
+    col("Height", "height", Fmt::Int),
+    col("Verdict", "verdict", Fmt::Text),
+    col("Sets kept", "members", Fmt::Int),
+    col("Widest layer", "frontier_peak", Fmt::Int),
+    col("Certificate", "certificate", Fmt::Text),
+    col("Seconds", "seconds", Fmt::Fixed(2)),
+    col("Peak MB", "peak_memory_bytes", Fmt::Scaled(1e-6, 0)),
+    col("Census", "census", Fmt::Text),
+];
+
+impl<'a> Shown<'a> {
+    fn of(r: &'a Row) -> Shown<'a> {
         let verdict = match r.verdict.as_str() {
             "none-at-any-width" => format!("none at any width (closed at width {})", r.width),
             "narrowest" => format!("narrowest is {} wide", r.width),
             _ => format!("none up to width {} (stopped: {})", r.width, r.stopped_by),
         };
-        let cert = match (r.certificate_members, r.certificate_bytes, r.check_seconds) {
-            (Some(m), Some(b), Some(s)) => {
-                format!("{} members, {:.1} kB, checked in {:.2} s", thousands(m as u64), b as f64 / 1e3, s)
-            }
+        let certificate = match (r.certificate_members, r.certificate_bytes, r.check_seconds) {
+            (Some(m), Some(b), Some(s)) => format!(
+                "{} members, {:.1} kB, checked in {:.2} s",
+                crate::table::thousands(m as u64),
+                b as f64 / 1e3,
+                s
+            ),
             _ => "-".into(),
         };
-        md += &format!(
-            "| {} | {} | {} | {} | {} | {} | {:.2} | {:.0} MB | {} |\n",
-            r.rule,
-            r.height,
+        Shown {
+            rule: &r.rule,
+            height: r.height,
             verdict,
-            thousands(r.members as u64),
-            thousands(r.frontier_peak as u64),
-            cert,
-            r.seconds,
-            r.peak_memory_bytes as f64 / 1e6,
-            r.census,
-        );
-    }
-    md += "\nOne subset-construction search per rule and height. \"Sets kept\" counts one state set of each \
-           mirror pair; the certificate holds both, each with the member its successor under \
-           every letter contains, and was checked by the separate checker. Peak memory is the \
-           process' VmHWM, reset before each search. The census column compares the verdict with \
-           every census box of that height (up to 6 wide).\n";
-    let narrow: Vec<&Row> = rows.iter().filter(|r| r.verdict == "narrowest").collect();
-    if !narrow.is_empty() {
-        md += "\nThe narrowest orphans found (rows top to bottom, `*` alive):\n\n\
-               | Rule | Height | Orphan |\n|---|---:|---|\n";
-        for r in narrow {
-            md += &format!("| {} | {} | `{}` |\n", r.rule, r.height, r.orphan);
+            members: r.members,
+            frontier_peak: r.frontier_peak,
+            certificate,
+            seconds: r.seconds,
+            peak_memory_bytes: r.peak_memory_bytes,
+            census: &r.census,
         }
     }
-    write_text(&ctx.generated(ID), &md)
 }

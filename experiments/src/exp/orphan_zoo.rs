@@ -4,8 +4,7 @@
 //! Every verdict is compared with the zoo's, established when the zoo was
 //! made: a disagreement fails the experiment.
 
-use super::Experiment;
-use crate::harness::{Ctx, Mode, Report, read_csv, write_csv, write_text};
+use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col};
 use crate::plot::{Cactus, Cells, render};
 use crate::zoo;
 use anyhow::{Context, Result, bail};
@@ -14,38 +13,14 @@ use lifesearch::engine::{EngineOptions, OrphanQuery};
 use lifesearch::gridwalker::{Options, Variant};
 use lifesearch::life::{Cell, SpecGrid};
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-pub const ID: &str = "orphan-zoo";
-
-pub const EXPERIMENT: Experiment = Experiment {
-    id: ID,
-    title: "Beyond the thesis: every engine on the orphan zoo",
-    columns: &[
-        "pattern",
-        "kind",
-        "width",
-        "height",
-        "solver",
-        "expected",
-        "verdict",
-        "ms",
-        "work",
-        "work_unit",
-        "peak_memory_bytes",
-        "engine",
-        "cap_s",
-    ],
-    figure: true,
-    rows: |m| {
-        Some(patterns_in(m, zoo::entries(&zoo::default_dir()).map_or(0, |z| z.len())) * solvers(m).len())
-    },
-    run,
-    render: draw,
-};
+pub struct OrphanZoo;
+const ID: &str = "orphan-zoo";
 
 // ANCHOR: zoo_solvers
 /// The engines raced on the zoo: CaDiCaL (time includes building the
@@ -74,6 +49,7 @@ fn patterns_in(m: Mode, total: usize) -> usize {
 const KINDS: [&str; 7] = ["literature", "transformed", "embedded", "flip", "soup", "random", "unknown"];
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Row {
     pub pattern: String,
     pub kind: String,
@@ -200,71 +176,6 @@ fn run_child(file: &Path, solver: &str, cap: Duration) -> Result<Option<ChildRep
 }
 // ANCHOR_END: zoo_parent
 
-fn run(ctx: &Ctx) -> Result<Report> {
-    let dir = zoo::default_dir();
-    let mut entries = zoo::read(&dir)?;
-    if ctx.mode == Mode::Tiny {
-        // One pattern of each kind, the first in the zoo's order.
-        let mut seen = Vec::new();
-        entries.retain(|(e, _)| {
-            let new = !seen.contains(&e.kind);
-            seen.push(e.kind.clone());
-            new
-        });
-    }
-    let solvers = solvers(ctx.mode);
-    let cap = cap(ctx.mode);
-    let bar = ctx.bar((entries.len() * solvers.len()) as u64, ID);
-    let mut rows = Vec::new();
-    for (e, t) in &entries {
-        for &s in &solvers {
-            bar.inc(1);
-            let mut row = Row {
-                pattern: e.name.clone(),
-                kind: e.kind.clone(),
-                width: e.width,
-                height: e.height,
-                solver: s.into(),
-                expected: e.verdict.clone(),
-                verdict: "n/a".into(),
-                ms: None,
-                work: None,
-                work_unit: String::new(),
-                peak_memory_bytes: None,
-                engine: String::new(),
-                cap_s: cap.as_secs_f64(),
-            };
-            if s == "automaton" && t.width().min(t.height()) > MAX_SIDE {
-                rows.push(row);
-                continue;
-            }
-            match run_child(&dir.join(&e.file), s, cap)? {
-                None => row.verdict = "timeout".into(),
-                Some(r) => {
-                    row.verdict = if r.orphan { "orphan" } else { "predecessor" }.into();
-                    if row.verdict != e.verdict {
-                        bail!("{s} says {} is {}, the zoo says {}", e.name, row.verdict, e.verdict);
-                    }
-                    row.ms = Some(r.ms);
-                    row.work = Some(r.work);
-                    row.work_unit = r.work_unit;
-                    row.peak_memory_bytes = Some(r.peak_memory_bytes);
-                    row.engine = r.engine;
-                }
-            }
-            rows.push(row);
-        }
-    }
-    bar.finish_and_clear();
-    write_csv(&ctx.csv(ID), &rows)?;
-    Ok(Report {
-        rows: rows.len(),
-        seeds: vec![zoo::SEED],
-        solvers: solvers.iter().map(|s| s.to_string()).collect(),
-        ..Default::default()
-    })
-}
-
 /// `solver`'s time on each pattern it settled, by pattern.
 fn times<'a>(rows: &'a [Row], solver: &str) -> impl Iterator<Item = (&'a str, f64)> + 'a {
     let solver = solver.to_string();
@@ -342,81 +253,167 @@ fn patterns_figure(ctx: &Ctx) -> Result<()> {
     )
 }
 
-fn draw(ctx: &Ctx) -> Result<()> {
-    let rows: Vec<Row> = read_csv(&ctx.csv(ID))?;
-    let mut solvers: Vec<String> = Vec::new();
-    for r in &rows {
-        if !solvers.contains(&r.solver) {
-            solvers.push(r.solver.clone());
-        }
+impl Experiment for OrphanZoo {
+    type Row = Row;
+    const ID: &'static str = ID;
+    const TITLE: &'static str = "Beyond the thesis: every engine on the orphan zoo";
+    const FIGURE: bool = true;
+
+    fn rows(&self, m: Mode) -> Option<usize> {
+        Some(patterns_in(m, zoo::entries(&zoo::default_dir()).map_or(0, |z| z.len())) * solvers(m).len())
     }
-    let patterns = rows.iter().filter(|r| r.solver == solvers[0]).count();
-    let cap_ms = rows.first().map_or(0.0, |r| r.cap_s * 1e3);
-    render(
-        &ctx.figure(ID),
-        &Cactus {
-            title: format!("The orphan zoo: {patterns} patterns, every engine ({} s cap)", cap_ms / 1e3),
-            x_label: "time per pattern (log scale)".into(),
-            y_label: "patterns settled within that time".into(),
-            series: solvers.iter().map(|s| (s.clone(), times(&rows, s).map(|t| t.1).collect())).collect(),
-            total: patterns,
-        },
-    )?;
-    patterns_figure(ctx)?;
-    // The table: per kind, each engine's median time and the worst and median
-    // ratios that the targets name.
-    let mut md = String::from(
-        "| kind | patterns | median ms: cadical | gridwalker | gridwalker-basic | auto | worst gridwalker / cadical | worst auto / best of the two |\n|---|---:|---:|---:|---:|---:|---:|---:|\n",
-    );
-    let gw_cad = ratios(&rows, "gridwalker", "cadical", cap_ms);
-    let best: Vec<(String, String, f64)> = {
-        let auto = ratios(&rows, "auto", "cadical", cap_ms);
-        let auto_gw = ratios(&rows, "auto", "gridwalker", cap_ms);
-        auto.iter()
-            .filter_map(|(p, k, a_c)| {
-                auto_gw.iter().find(|q| &q.0 == p).map(|q| (p.clone(), k.clone(), a_c.max(q.2)))
-            })
-            .collect()
-    };
-    let mut kinds: Vec<&str> = KINDS.to_vec();
-    kinds.push("all");
-    for kind in kinds {
-        let of = |r: &Row| kind == "all" || r.kind == kind;
-        let n = rows.iter().filter(|r| r.solver == "cadical" && of(r)).count();
-        if n == 0 {
-            continue;
+
+    fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row>, Report)> {
+        let dir = zoo::default_dir();
+        let mut entries = zoo::read(&dir)?;
+        if ctx.mode == Mode::Tiny {
+            // One pattern of each kind, the first in the zoo's order.
+            let mut seen = Vec::new();
+            entries.retain(|(e, _)| {
+                let new = !seen.contains(&e.kind);
+                seen.push(e.kind.clone());
+                new
+            });
         }
-        let med = |s: &str| {
-            let mut v: Vec<f64> =
-                rows.iter().filter(|r| r.solver == s && of(r)).filter_map(|r| r.ms).collect();
-            if v.is_empty() { "-".to_string() } else { format!("{:.2}", median(&mut v)) }
+        let solvers = solvers(ctx.mode);
+        let cap = cap(ctx.mode);
+        let bar = ctx.bar((entries.len() * solvers.len()) as u64, ID);
+        let mut rows = Vec::new();
+        for (e, t) in &entries {
+            for &s in &solvers {
+                bar.inc(1);
+                let mut row = Row {
+                    pattern: e.name.clone(),
+                    kind: e.kind.clone(),
+                    width: e.width,
+                    height: e.height,
+                    solver: s.into(),
+                    expected: e.verdict.clone(),
+                    verdict: "n/a".into(),
+                    ms: None,
+                    work: None,
+                    work_unit: String::new(),
+                    peak_memory_bytes: None,
+                    engine: String::new(),
+                    cap_s: cap.as_secs_f64(),
+                };
+                if s == "automaton" && t.width().min(t.height()) > MAX_SIDE {
+                    rows.push(row);
+                    continue;
+                }
+                match run_child(&dir.join(&e.file), s, cap)? {
+                    None => row.verdict = "timeout".into(),
+                    Some(r) => {
+                        row.verdict = if r.orphan { "orphan" } else { "predecessor" }.into();
+                        if row.verdict != e.verdict {
+                            bail!("{s} says {} is {}, the zoo says {}", e.name, row.verdict, e.verdict);
+                        }
+                        row.ms = Some(r.ms);
+                        row.work = Some(r.work);
+                        row.work_unit = r.work_unit;
+                        row.peak_memory_bytes = Some(r.peak_memory_bytes);
+                        row.engine = r.engine;
+                    }
+                }
+                rows.push(row);
+            }
+        }
+        bar.finish_and_clear();
+        let report = Report {
+            seeds: vec![zoo::SEED],
+            solvers: solvers.iter().map(|s| s.to_string()).collect(),
+            ..Default::default()
         };
-        let worst = |v: &[(String, String, f64)]| {
-            v.iter()
-                .filter(|x| kind == "all" || x.1 == kind)
-                .max_by(|a, b| a.2.total_cmp(&b.2))
-                .map_or("-".into(), |x| format!("{:.3} ({})", x.2, x.0))
-        };
-        md.push_str(&format!(
-            "| {kind} | {n} | {} | {} | {} | {} | {} | {} |\n",
-            med("cadical"),
-            med("gridwalker"),
-            med("gridwalker-basic"),
-            med("auto"),
-            worst(&gw_cad),
-            worst(&best)
-        ));
+        Ok((rows, report))
     }
-    let mut all_gw: Vec<f64> = gw_cad.iter().map(|x| x.2).collect();
-    let mut all_auto: Vec<f64> = best.iter().map(|x| x.2).collect();
-    md.push_str(&format!(
-        "\nMedian ratio gridwalker / cadical: {:.4}; median ratio auto / the faster of gridwalker and cadical: {:.3}. \
-         Timeouts: {}.\n",
-        median(&mut all_gw),
-        median(&mut all_auto),
-        timeouts(&rows)
-    ));
-    write_text(&ctx.generated(ID), &md)
+
+    fn draw(&self, ctx: &Ctx, rows: &[Row]) -> Result<()> {
+        let mut solvers: Vec<String> = Vec::new();
+        for r in rows {
+            if !solvers.contains(&r.solver) {
+                solvers.push(r.solver.clone());
+            }
+        }
+        let patterns = rows.iter().filter(|r| r.solver == solvers[0]).count();
+        let cap_ms = rows.first().map_or(0.0, |r| r.cap_s * 1e3);
+        render(
+            &ctx.figure(ID),
+            &Cactus {
+                title: format!("The orphan zoo: {patterns} patterns, every engine ({} s cap)", cap_ms / 1e3),
+                x_label: "time per pattern (log scale)".into(),
+                y_label: "patterns settled within that time".into(),
+                series: solvers.iter().map(|s| (s.clone(), times(rows, s).map(|t| t.1).collect())).collect(),
+                total: patterns,
+            },
+        )?;
+        patterns_figure(ctx)
+    }
+
+    /// Per kind, each engine's median time and the worst and median ratios
+    /// that the targets name; then the medians over all and the timeouts.
+    fn markdown(&self, rows: &[Row]) -> Result<String> {
+        let cap_ms = rows.first().map_or(0.0, |r| r.cap_s * 1e3);
+        let gw_cad = ratios(rows, "gridwalker", "cadical", cap_ms);
+        let best: Vec<(String, String, f64)> = {
+            let auto = ratios(rows, "auto", "cadical", cap_ms);
+            let auto_gw = ratios(rows, "auto", "gridwalker", cap_ms);
+            auto.iter()
+                .filter_map(|(p, k, a_c)| {
+                    auto_gw.iter().find(|q| &q.0 == p).map(|q| (p.clone(), k.clone(), a_c.max(q.2)))
+                })
+                .collect()
+        };
+        let mut kinds: Vec<&str> = KINDS.to_vec();
+        kinds.push("all");
+        let mut by_kind = Vec::new();
+        for kind in kinds {
+            let of = |r: &Row| kind == "all" || r.kind == kind;
+            let n = rows.iter().filter(|r| r.solver == "cadical" && of(r)).count();
+            if n == 0 {
+                continue;
+            }
+            let med = |s: &str| {
+                let mut v: Vec<f64> =
+                    rows.iter().filter(|r| r.solver == s && of(r)).filter_map(|r| r.ms).collect();
+                (!v.is_empty()).then(|| median(&mut v))
+            };
+            let worst = |v: &[(String, String, f64)]| {
+                v.iter()
+                    .filter(|x| kind == "all" || x.1 == kind)
+                    .max_by(|a, b| a.2.total_cmp(&b.2))
+                    .map(|x| format!("{:.3} ({})", x.2, x.0))
+            };
+            by_kind.push(json!({
+                "kind": kind, "patterns": n, "cadical": med("cadical"), "gridwalker": med("gridwalker"),
+                "basic": med("gridwalker-basic"), "auto": med("auto"), "worst_gw": worst(&gw_cad), "worst_auto": worst(&best),
+            }));
+        }
+        let mut all_gw: Vec<f64> = gw_cad.iter().map(|x| x.2).collect();
+        let mut all_auto: Vec<f64> = best.iter().map(|x| x.2).collect();
+        let overall = json!({
+            "gw": median(&mut all_gw), "auto": median(&mut all_auto), "timeouts": timeouts(rows),
+        });
+        let cols = [
+            col("kind", "kind", Fmt::Text),
+            col("patterns", "patterns", Fmt::Int),
+            col("median ms: cadical", "cadical", Fmt::Fixed(2)),
+            col("gridwalker", "gridwalker", Fmt::Fixed(2)),
+            col("gridwalker-basic", "basic", Fmt::Fixed(2)),
+            col("auto", "auto", Fmt::Fixed(2)),
+            col("worst gridwalker / cadical", "worst_gw", Fmt::Text),
+            col("worst auto / best of the two", "worst_auto", Fmt::Text),
+        ];
+        let totals: [Col<'_>; 3] = [
+            col("Median ratio gridwalker / cadical", "gw", Fmt::Fixed(4)),
+            col("Median ratio auto / the faster of the two", "auto", Fmt::Fixed(3)),
+            col("Timeouts", "timeouts", Fmt::Text),
+        ];
+        Ok(format!(
+            "{}\n{}",
+            crate::table::markdown(&cols, &by_kind)?,
+            crate::table::markdown(&totals, &[overall])?
+        ))
+    }
 }
 
 fn timeouts(rows: &[Row]) -> String {

@@ -17,8 +17,7 @@
 //! The module is self-contained: [`problems`] is the problem set, [`measure`]
 //! one engine on one problem, [`Row`] one line of `data/search-vs-peers.csv`.
 
-use super::Experiment;
-use crate::harness::{Ctx, Mode, Report, read_csv, write_csv, write_text};
+use crate::harness::{Ctx, Experiment, Fmt, Mode, Report, col};
 use crate::plot::{Cactus, render};
 use anyhow::Result;
 use lifesearch::cnf::{Outcome, SolverKind, Stop, new_solver};
@@ -29,23 +28,13 @@ use lifesearch::search::spacetime;
 use lifesearch::search::verify::{check_cycle, has_symmetry};
 use lifesearch::search::{Encoding, Problem, Symmetry, encode, solve};
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 pub const ID: &str = "search-vs-peers";
 
-pub const EXPERIMENT: Experiment = Experiment {
-    id: ID,
-    title: "Search vs peers: the space-time engine, CaDiCaL, GRIDWALKER, auto and rlifesrc",
-    columns: &[
-        "problem", "family", "width", "height", "period", "dx", "dy", "symmetry", "engine", "version",
-        "verdict", "checked", "agrees", "runs", "ms", "cap_ms",
-    ],
-    figure: true,
-    rows: super::any_rows,
-    run,
-    render: draw,
-};
+pub struct SearchVsPeers;
 
 /// The engines, in the order of the table.
 pub const ENGINES: [&str; 5] = ["spacetime", "cadical-knuth", "gridwalker", "auto", "rlifesrc"];
@@ -61,6 +50,7 @@ pub struct Case {
 
 /// One engine on one problem.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Row {
     pub problem: String,
     pub family: String,
@@ -344,93 +334,113 @@ fn agreement(rows: &mut [Row]) {
     }
 }
 
-fn run(ctx: &Ctx) -> Result<Report> {
-    let cap = Duration::from_secs_f64(ctx.mode.pick(0.5, 1.0, 10.0));
-    let runs = ctx.mode.pick(1, 3, 3);
-    let cases = problems(ctx.mode);
-    let cases: Vec<Case> = if ctx.mode == Mode::Tiny { cases.into_iter().take(3).collect() } else { cases };
-    let bar = ctx.bar((cases.len() * ENGINES.len()) as u64, "problems x engines");
-    let mut rows = Vec::new();
-    for c in &cases {
-        for e in ENGINES {
-            rows.push(measure(c, e, runs, cap));
-            bar.inc(1);
-        }
-    }
-    bar.finish_and_clear();
-    agreement(&mut rows);
-    let wrong: Vec<&Row> = rows.iter().filter(|r| r.checked == "no" || r.agrees == "no").collect();
-    anyhow::ensure!(wrong.is_empty(), "wrong or contradicting answers: {wrong:?}");
-    write_csv(&ctx.csv(ID), &rows)?;
-    let settled = rows.iter().filter(|r| matches!(r.verdict.as_str(), "found" | "none")).count();
-    Ok(Report {
-        rows: rows.len(),
-        solvers: vec![
-            format!("lifesearch {}", env!("CARGO_PKG_VERSION")),
-            "cadical".into(),
-            format!("rlifesrc-lib {}", peer::version()),
-        ],
-        notes: vec![format!("{} problems, {settled} settled runs, cap {} ms", cases.len(), cap.as_millis())],
-        ..Report::default()
-    })
-}
+impl Experiment for SearchVsPeers {
+    type Row = Row;
+    const ID: &'static str = ID;
+    const TITLE: &'static str =
+        "Search vs peers: the space-time engine, CaDiCaL, GRIDWALKER, auto and rlifesrc";
+    const FIGURE: bool = true;
 
-fn draw(ctx: &Ctx) -> Result<()> {
-    let rows: Vec<Row> = read_csv(&ctx.csv(ID))?;
-    let mut problems: Vec<&str> = rows.iter().map(|r| r.problem.as_str()).collect();
-    problems.dedup();
-    let series = ENGINES
-        .iter()
-        .filter(|e| rows.iter().any(|r| r.engine == **e && matches!(r.verdict.as_str(), "found" | "none")))
-        .map(|e| {
-            let t = rows
-                .iter()
-                .filter(|r| r.engine == *e && matches!(r.verdict.as_str(), "found" | "none"))
-                .filter_map(|r| r.ms)
-                .collect();
-            (e.to_string(), t)
-        })
-        .collect();
-    render(
-        &ctx.figure(ID),
-        &Cactus {
-            title: "Search problems settled within a time, per engine".into(),
-            x_label: "time per problem (in-process, lowest of runs)".into(),
-            y_label: "problems settled".into(),
-            series,
-            total: problems.len(),
-        },
-    )?;
-    let mut md = String::from("| Problem | Box | P | (dx, dy) | Symmetry |");
-    for e in ENGINES {
-        md += &format!(" {e} |");
-    }
-    md += " rlifesrc / best lifesearch |\n|---|---|---:|---|---|";
-    md += &"---:|".repeat(ENGINES.len() + 1);
-    md += "\n";
-    for p in &problems {
-        let of = |e: &str| rows.iter().find(|r| r.problem == *p && r.engine == e);
-        let Some(first) = rows.iter().find(|r| r.problem == *p) else { continue };
-        md += &format!(
-            "| {} | {}x{} | {} | ({}, {}) | {} |",
-            p, first.width, first.height, first.period, first.dx, first.dy, first.symmetry
-        );
-        for e in ENGINES {
-            md += &format!(" {} |", of(e).map_or(String::new(), cell));
+    fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row>, Report)> {
+        let cap = Duration::from_secs_f64(ctx.mode.pick(0.5, 1.0, 10.0));
+        let runs = ctx.mode.pick(1, 3, 3);
+        let cases = problems(ctx.mode);
+        let cases: Vec<Case> =
+            if ctx.mode == Mode::Tiny { cases.into_iter().take(3).collect() } else { cases };
+        let bar = ctx.bar((cases.len() * ENGINES.len()) as u64, "problems x engines");
+        let mut rows = Vec::new();
+        for c in &cases {
+            for e in ENGINES {
+                rows.push(measure(c, e, runs, cap));
+                bar.inc(1);
+            }
         }
-        let settled_ms = |r: &Row| matches!(r.verdict.as_str(), "found" | "none").then_some(r.ms).flatten();
-        let ours =
-            ENGINES[..4].iter().filter_map(|e| of(e).and_then(settled_ms)).fold(f64::INFINITY, f64::min);
-        let peer = of("rlifesrc").and_then(settled_ms);
-        md += &match peer {
-            Some(t) if ours.is_finite() => format!(" {:.2} |\n", ours / t),
-            _ => " |\n".into(),
+        bar.finish_and_clear();
+        agreement(&mut rows);
+        let wrong: Vec<&Row> = rows.iter().filter(|r| r.checked == "no" || r.agrees == "no").collect();
+        anyhow::ensure!(wrong.is_empty(), "wrong or contradicting answers: {wrong:?}");
+        let settled = rows.iter().filter(|r| matches!(r.verdict.as_str(), "found" | "none")).count();
+        let report = Report {
+            solvers: vec![
+                format!("lifesearch {}", env!("CARGO_PKG_VERSION")),
+                "cadical".into(),
+                format!("rlifesrc-lib {}", peer::version()),
+            ],
+            notes: vec![format!(
+                "{} problems, {settled} settled runs, cap {} ms",
+                cases.len(),
+                cap.as_millis()
+            )],
+            ..Report::default()
         };
+        Ok((rows, report))
     }
-    md += "\nEach cell: the verdict (found, none, or cap: stopped at the cap) and the lowest \
-           in-process time in milliseconds; n/a where the engine does not take the problem. \
-           The last column is the best lifesearch engine's time over rlifesrc's (below 1: lifesearch ahead).\n";
-    write_text(&ctx.generated(ID), &md)
+
+    fn draw(&self, ctx: &Ctx, rows: &[Row]) -> Result<()> {
+        let mut problems: Vec<&str> = rows.iter().map(|r| r.problem.as_str()).collect();
+        problems.dedup();
+        let series = ENGINES
+            .iter()
+            .filter(|e| {
+                rows.iter().any(|r| r.engine == **e && matches!(r.verdict.as_str(), "found" | "none"))
+            })
+            .map(|e| {
+                let t = rows
+                    .iter()
+                    .filter(|r| r.engine == *e && matches!(r.verdict.as_str(), "found" | "none"))
+                    .filter_map(|r| r.ms)
+                    .collect();
+                (e.to_string(), t)
+            })
+            .collect();
+        render(
+            &ctx.figure(ID),
+            &Cactus {
+                title: "Search problems settled within a time, per engine".into(),
+                x_label: "time per problem (in-process, lowest of runs)".into(),
+                y_label: "problems settled".into(),
+                series,
+                total: problems.len(),
+            },
+        )
+    }
+
+    /// One row per problem, one column per engine, the peer's ratio last.
+    fn markdown(&self, rows: &[Row]) -> Result<String> {
+        let mut problems: Vec<&str> = rows.iter().map(|r| r.problem.as_str()).collect();
+        problems.dedup();
+        let mut wide = Vec::new();
+        for p in &problems {
+            let of = |e: &str| rows.iter().find(|r| r.problem == *p && r.engine == e);
+            let Some(first) = rows.iter().find(|r| r.problem == *p) else { continue };
+            let mut m = Map::new();
+            m.insert("problem".into(), json!(p));
+            m.insert("box".into(), json!(format!("{}x{}", first.width, first.height)));
+            m.insert("period".into(), json!(first.period));
+            m.insert("shift".into(), json!(format!("({}, {})", first.dx, first.dy)));
+            m.insert("symmetry".into(), json!(first.symmetry));
+            for e in ENGINES {
+                m.insert(e.into(), json!(of(e).map_or(String::new(), cell)));
+            }
+            let settled_ms =
+                |r: &Row| matches!(r.verdict.as_str(), "found" | "none").then_some(r.ms).flatten();
+            let ours =
+                ENGINES[..4].iter().filter_map(|e| of(e).and_then(settled_ms)).fold(f64::INFINITY, f64::min);
+            let peer = of("rlifesrc").and_then(settled_ms);
+            m.insert("ratio".into(), json!(peer.filter(|_| ours.is_finite()).map(|t| ours / t)));
+            wide.push(Value::Object(m));
+        }
+        let mut cols = vec![
+            col("Problem", "problem", Fmt::Text),
+            col("Box", "box", Fmt::Text),
+            col("P", "period", Fmt::Int),
+            col("(dx, dy)", "shift", Fmt::Text),
+            col("Symmetry", "symmetry", Fmt::Text),
+        ];
+        cols.extend(ENGINES.iter().map(|e| col(e, e, Fmt::Text)));
+        cols.push(col("rlifesrc / best lifesearch", "ratio", Fmt::Fixed(2)));
+        crate::table::markdown(&cols, &wide)
+    }
 }
 
 fn cell(r: &Row) -> String {

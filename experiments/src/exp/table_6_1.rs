@@ -4,9 +4,8 @@
 //! The SAT-solver columns are added when the SAT layer's API is merged; until
 //! then the rows are GRIDWALKER's only and the tables say so.
 
-use super::Experiment;
 use super::gw::{decide, patterns, peak_heap, variant_name};
-use crate::harness::{Ctx, Fmt, Report, col, read_csv, write_csv, write_text};
+use crate::harness::{Col, Ctx, Experiment, Fmt, Report, col};
 use crate::plot::{Bars, Stack, Ticks, render};
 use anyhow::{Result, bail};
 use lifesearch::gridwalker::Variant;
@@ -15,6 +14,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 pub struct Table61;
+pub struct Table63;
+pub struct Table64;
 
 /// One row of the thesis' Table 6.1 (`data/thesis/table-6-1.csv`), the columns used here.
 #[derive(Debug, Deserialize)]
@@ -37,38 +38,6 @@ const THESIS_VARIANTS: [[f64; 4]; 8] = [
     [15.04, 21.58, 14.77, 12.03],
 ];
 
-pub const TABLE_6_3: Experiment = Experiment {
-    id: "table-6-3",
-    title: "Table 6.3: peak memory per solver per pattern",
-    columns: &["pattern", "stand_in", "solver", "peak_bytes", "baseline_bytes", "method"],
-    figure: false,
-    rows: super::any_rows,
-    run: run_63,
-    render: draw_63,
-};
-
-pub const TABLE_6_4: Experiment = Experiment {
-    id: "table-6-4",
-    title: "Table 6.4: GRIDWALKER variants basic, single, no-repeat, track",
-    columns: &[
-        "pattern",
-        "stand_in",
-        "variant",
-        "orphan",
-        "runs",
-        "best_ms",
-        "probes",
-        "nodes",
-        "sweeps",
-        "confrontations",
-        "basic_speedup",
-    ],
-    figure: true,
-    rows: |m| Some(4 * m.pick(2, 8, 8)),
-    run: run_64,
-    render: draw_64,
-};
-
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Row61 {
@@ -90,6 +59,7 @@ pub struct Row61 {
 }
 
 #[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Row63 {
     pub pattern: String,
     pub stand_in: bool,
@@ -101,6 +71,7 @@ pub struct Row63 {
 }
 
 #[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Row64 {
     pub pattern: String,
     pub stand_in: bool,
@@ -132,7 +103,7 @@ fn thesis_index(pattern: &str) -> Option<usize> {
     pattern.trim_start_matches('#').parse::<usize>().ok()?.checked_sub(1)
 }
 
-impl crate::harness::Experiment for Table61 {
+impl Experiment for Table61 {
     type Row = Row61;
     const ID: &'static str = "table-6-1";
     const TITLE: &'static str = "Table 6.1: small patterns, every solver, lowest of N runs";
@@ -293,128 +264,99 @@ fn child(
     ))?)
 }
 
-fn run_63(ctx: &Ctx) -> Result<Report> {
-    use lifesearch::search::{Boundary, Encoding, Problem, encode};
-    let mut rows = Vec::new();
-    let tmp = tempfile::tempdir()?;
-    // The program's own footprint per solver: a child that solves the empty formula.
-    let empty = tmp.path().join("empty.cnf");
-    std::fs::write(&empty, "p cnf 0 0\n")?;
-    let baselines: Vec<u64> = super::sat::kinds()
-        .into_iter()
-        .map(|k| Ok(child(&empty, k)?.max_rss_bytes))
-        .collect::<Result<_>>()?;
-    for p in patterns(ctx) {
-        let (t, peak) = peak_heap(|| decide(&p.spec, Variant::Basic, 1));
-        let t = t?;
-        rows.push(Row63 {
-            pattern: p.id.into(),
-            stand_in: p.stand_in,
-            solver: "gridwalker".into(),
-            peak_bytes: peak as u64,
-            baseline_bytes: None,
-            method: "heap growth during the call (counting allocator)".into(),
-        });
-        if let Some(own) = t.stat("peak_bytes") {
+impl Experiment for Table63 {
+    type Row = Row63;
+    const ID: &'static str = "table-6-3";
+    const TITLE: &'static str = "Table 6.3: peak memory per solver per pattern";
+
+    fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row63>, Report)> {
+        use lifesearch::search::{Boundary, Encoding, Problem, encode};
+        let mut rows = Vec::new();
+        let tmp = tempfile::tempdir()?;
+        // The program's own footprint per solver: a child that solves the empty formula.
+        let empty = tmp.path().join("empty.cnf");
+        std::fs::write(&empty, "p cnf 0 0\n")?;
+        let baselines: Vec<u64> = super::sat::kinds()
+            .into_iter()
+            .map(|k| Ok(child(&empty, k)?.max_rss_bytes))
+            .collect::<Result<_>>()?;
+        for p in patterns(ctx) {
+            let (t, peak) = peak_heap(|| decide(&p.spec, Variant::Basic, 1));
+            let t = t?;
             rows.push(Row63 {
                 pattern: p.id.into(),
                 stand_in: p.stand_in,
                 solver: "gridwalker".into(),
-                peak_bytes: own,
+                peak_bytes: peak as u64,
                 baseline_bytes: None,
-                method: "grid and its clones at the deepest point (GRIDWALKER's own count)".into(),
+                method: "heap growth during the call (counting allocator)".into(),
             });
+            if let Some(own) = t.stat("peak_bytes") {
+                rows.push(Row63 {
+                    pattern: p.id.into(),
+                    stand_in: p.stand_in,
+                    solver: "gridwalker".into(),
+                    peak_bytes: own,
+                    baseline_bytes: None,
+                    method: "grid and its clones at the deepest point (GRIDWALKER's own count)".into(),
+                });
+            }
+            let enc =
+                encode(&Problem::orphan(p.spec.clone(), Boundary::Free), Encoding::Window, Rule::CONWAY)?;
+            let cnf = tmp.path().join("orphan.cnf");
+            std::fs::write(&cnf, lifesearch::cnf::dimacs::write(&enc.formula))?;
+            for (k, &baseline_bytes) in super::sat::kinds().into_iter().zip(&baselines) {
+                let c = child(&cnf, k)?;
+                rows.push(Row63 {
+                    pattern: p.id.into(),
+                    stand_in: p.stand_in,
+                    solver: k.name().into(),
+                    peak_bytes: c.max_rss_bytes,
+                    baseline_bytes: Some(baseline_bytes),
+                    method: "child process maximum resident set (whole process)".into(),
+                });
+            }
         }
-        let enc = encode(&Problem::orphan(p.spec.clone(), Boundary::Free), Encoding::Window, Rule::CONWAY)?;
-        let cnf = tmp.path().join("orphan.cnf");
-        std::fs::write(&cnf, lifesearch::cnf::dimacs::write(&enc.formula))?;
-        for (k, &baseline_bytes) in super::sat::kinds().into_iter().zip(&baselines) {
-            let c = child(&cnf, k)?;
-            rows.push(Row63 {
-                pattern: p.id.into(),
-                stand_in: p.stand_in,
-                solver: k.name().into(),
-                peak_bytes: c.max_rss_bytes,
-                baseline_bytes: Some(baseline_bytes),
-                method: "child process maximum resident set (whole process)".into(),
-            });
-        }
+        let report = Report {
+            seeds: vec![61],
+            solvers: std::iter::once("gridwalker basic".to_string())
+                .chain(super::sat::kinds().into_iter().map(super::sat::version))
+                .collect(),
+            notes: vec!["SAT memory: max RSS of a child process (`experiments __solve`)".into()],
+            ..Default::default()
+        };
+        Ok((rows, report))
     }
-    write_csv(&ctx.csv("table-6-3"), &rows)?;
-    Ok(Report {
-        rows: rows.len(),
-        seeds: vec![61],
-        solvers: std::iter::once("gridwalker basic".to_string())
-            .chain(super::sat::kinds().into_iter().map(super::sat::version))
-            .collect(),
-        notes: vec!["SAT memory: max RSS of a child process (`experiments __solve`)".into()],
-    })
-}
 
-fn draw_63(ctx: &Ctx) -> Result<()> {
-    let rows: Vec<Row63> = read_csv(&ctx.csv("table-6-3"))?;
-    let mut md = String::from(
-        "| # | Stand-in? | Solver | Peak (ours) | less the empty formula | GridWalker (thesis) |\n|---|---|---|---:|---:|---:|\n",
-    );
-    for r in &rows {
-        let i = r.pattern.trim_start_matches('#').parse::<usize>().unwrap_or(0).wrapping_sub(1);
-        md += &format!(
-            "| {} | {} | {} ({}) | {:.1} KiB | {} | {} |\n",
-            r.pattern,
-            if r.stand_in { "stand-in" } else { "thesis" },
-            r.solver,
-            r.method,
-            r.peak_bytes as f64 / 1024.0,
-            r.baseline_bytes
-                .map_or("-".into(), |b| format!("{:.1} KiB", r.peak_bytes.saturating_sub(b) as f64 / 1024.0)),
-            THESIS_GW_KIB.get(i).map_or("-".into(), |v| format!("{v} KiB")),
-        );
+    /// Bytes as KiB, and the solver's share beside the thesis' GRIDWALKER.
+    fn markdown(&self, rows: &[Row63]) -> Result<String> {
+        let kib = |b: u64| b as f64 / 1024.0;
+        let shown: Vec<Value> = rows
+            .iter()
+            .map(|r| {
+                json!({
+                    "pattern": r.pattern,
+                    "stand_in": r.stand_in,
+                    "solver": format!("{} ({})", r.solver, r.method),
+                    "peak_kib": kib(r.peak_bytes),
+                    "less_empty_kib": r.baseline_bytes.map(|b| kib(r.peak_bytes.saturating_sub(b))),
+                    "thesis_kib": thesis_index(&r.pattern).and_then(|i| THESIS_GW_KIB.get(i)),
+                })
+            })
+            .collect();
+        const COLS: &[Col<'static>] = &[
+            col("#", "pattern", Fmt::Text),
+            col("Stand-in?", "stand_in", Fmt::Yes("stand-in", "thesis")),
+            col("Solver", "solver", Fmt::Text),
+            col("Peak KiB (ours)", "peak_kib", Fmt::Fixed(1)),
+            col("less the empty formula", "less_empty_kib", Fmt::Fixed(1)),
+            col("GridWalker KiB (thesis)", "thesis_kib", Fmt::Int),
+        ];
+        crate::table::markdown(COLS, &shown)
     }
-    md += "\nGRIDWALKER: the peak growth of the heap during the call, and its own count of the grid and \
-           its clones; SAT solvers: the maximum resident set of a child process solving the CNF (which includes \
-           the program itself, as the thesis' numbers did), read by the child from its own `VmHWM`; the next \
-           column subtracts the same solver's child on an empty formula, leaving the solver's share.\n";
-    write_text(&ctx.generated("table-6-3"), &md)
 }
 
 const VARIANTS: [Variant; 4] = [Variant::Basic, Variant::Single, Variant::NoRepeat, Variant::Track];
-
-fn run_64(ctx: &Ctx) -> Result<Report> {
-    let runs = ctx.mode.pick(1, 10, 10);
-    let mut rows = Vec::new();
-    let pats = patterns(ctx);
-    let bar = ctx.bar((pats.len() * VARIANTS.len()) as u64, "table-6-4");
-    for p in &pats {
-        let mut basic_ms = None;
-        for v in VARIANTS {
-            let t = decide(&p.spec, v, runs)?;
-            let ms = t.micros / 1e3;
-            let base = *basic_ms.get_or_insert(ms);
-            rows.push(Row64 {
-                pattern: p.id.into(),
-                stand_in: p.stand_in,
-                variant: variant_name(v).into(),
-                orphan: t.orphan(),
-                runs,
-                best_ms: ms,
-                probes: t.stat("probes"),
-                nodes: t.stat("nodes"),
-                sweeps: t.stat("sweeps"),
-                confrontations: t.stat("confrontations"),
-                basic_speedup: ms / base,
-            });
-            bar.inc(1);
-        }
-    }
-    bar.finish_and_clear();
-    write_csv(&ctx.csv("table-6-4"), &rows)?;
-    Ok(Report {
-        rows: rows.len(),
-        seeds: vec![61],
-        solvers: VARIANTS.iter().map(|v| format!("gridwalker {}", variant_name(*v))).collect(),
-        notes: vec![format!("lowest of {runs} runs")],
-    })
-}
 
 /// Axis labels for patterns: a stand-in for a lost thesis pattern says so,
 /// so that its bar is never read as the thesis' pattern.
@@ -422,82 +364,137 @@ fn labelled(patterns: &[String], stand_in: impl Fn(&String) -> bool) -> Vec<Stri
     patterns.iter().map(|p| if stand_in(p) { format!("{p} (stand-in)") } else { p.clone() }).collect()
 }
 
-fn draw_64(ctx: &Ctx) -> Result<()> {
-    let rows: Vec<Row64> = read_csv(&ctx.csv("table-6-4"))?;
-    // Two panels, ours above and the thesis' below, one bar per variant.
-    let patterns = distinct(rows.iter().map(|r| r.pattern.clone()));
-    let names = ["basic", "single", "no-repeat", "track"];
-    let ours = names
-        .iter()
-        .map(|v| {
-            let t = patterns
-                .iter()
-                .map(|p| rows.iter().find(|r| &r.pattern == p && r.variant == *v).map(|r| r.best_ms))
-                .collect();
-            (v.to_string(), t)
-        })
-        .collect();
-    let theirs = names
-        .iter()
-        .enumerate()
-        .map(|(j, v)| {
-            let t = patterns
-                .iter()
-                .map(|p| thesis_index(p).and_then(|i| THESIS_VARIANTS.get(i)).map(|t| t[j]))
-                .collect();
-            (v.to_string(), t)
-        })
-        .collect();
-    // Ours are labelled stand-in where the thesis' pattern is lost; the
-    // thesis' own bars are of its own patterns.
-    let stand_ins = labelled(&patterns, |p| rows.iter().any(|r| &r.pattern == p && r.stand_in));
-    let panel = |series, categories: &Vec<String>, x_label: &str, legend| Bars {
-        title: String::new(),
-        x_label: x_label.into(),
-        y_label: "solve time (log scale)".into(),
-        categories: categories.clone(),
-        series,
-        log_y: true,
-        ticks: Ticks::Millis,
-        legend,
-    };
-    render(
-        &ctx.figure("table-6-4"),
-        &Stack {
-            title: "Table 6.4: GRIDWALKER variants, ours and the thesis'".into(),
-            panels: vec![
-                panel(ours, &stand_ins, "pattern: ours (this machine; stand-in: the thesis' is lost)", true),
-                panel(theirs, &patterns, "pattern: the thesis' Table 6.4 (its own patterns)", false),
-            ],
-        },
-    )?;
-    let mut md = String::from(
-        "| # | Variant | ms (ours) | vs basic (ours) | Probes | Nodes | Sweeps | ms (thesis) |\n\
-         |---|---|---:|---:|---:|---:|---:|---:|\n",
-    );
-    let opt = |v: Option<u64>| v.map_or("-".into(), |v| v.to_string());
-    for r in &rows {
-        let i = r.pattern.trim_start_matches('#').parse::<usize>().unwrap_or(0).wrapping_sub(1);
-        let j = ["basic", "single", "no-repeat", "track"].iter().position(|v| *v == r.variant);
-        let thesis = match (THESIS_VARIANTS.get(i), j) {
-            (Some(t), Some(j)) => format!("{}", t[j]),
-            _ => "-".into(),
-        };
-        md += &format!(
-            "| {}{} | {} | {:.3} | {:.2}x | {} | {} | {} | {} |\n",
-            r.pattern,
-            if r.stand_in { " (stand-in)" } else { "" },
-            r.variant,
-            r.best_ms,
-            r.basic_speedup,
-            opt(r.probes),
-            opt(r.nodes),
-            opt(r.sweeps),
-            thesis
-        );
+impl Experiment for Table64 {
+    type Row = Row64;
+    const ID: &'static str = "table-6-4";
+    const TITLE: &'static str = "Table 6.4: GRIDWALKER variants basic, single, no-repeat, track";
+    const FIGURE: bool = true;
+
+    fn rows(&self, m: crate::harness::Mode) -> Option<usize> {
+        Some(4 * m.pick(2, 8, 8))
     }
-    md += "\nLowest of the runs shown; \"vs basic\" is this variant's time over basic's.\n";
-    write_text(&ctx.generated("table-6-4"), &md)
+
+    fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row64>, Report)> {
+        let runs = ctx.mode.pick(1, 10, 10);
+        let mut rows = Vec::new();
+        let pats = patterns(ctx);
+        let bar = ctx.bar((pats.len() * VARIANTS.len()) as u64, "table-6-4");
+        for p in &pats {
+            let mut basic_ms = None;
+            for v in VARIANTS {
+                let t = decide(&p.spec, v, runs)?;
+                let ms = t.micros / 1e3;
+                let base = *basic_ms.get_or_insert(ms);
+                rows.push(Row64 {
+                    pattern: p.id.into(),
+                    stand_in: p.stand_in,
+                    variant: variant_name(v).into(),
+                    orphan: t.orphan(),
+                    runs,
+                    best_ms: ms,
+                    probes: t.stat("probes"),
+                    nodes: t.stat("nodes"),
+                    sweeps: t.stat("sweeps"),
+                    confrontations: t.stat("confrontations"),
+                    basic_speedup: ms / base,
+                });
+                bar.inc(1);
+            }
+        }
+        bar.finish_and_clear();
+        let report = Report {
+            seeds: vec![61],
+            solvers: VARIANTS.iter().map(|v| format!("gridwalker {}", variant_name(*v))).collect(),
+            notes: vec![format!("lowest of {runs} runs")],
+            ..Default::default()
+        };
+        Ok((rows, report))
+    }
+
+    fn draw(&self, ctx: &Ctx, rows: &[Row64]) -> Result<()> {
+        // Two panels, ours above and the thesis' below, one bar per variant.
+        let patterns = distinct(rows.iter().map(|r| r.pattern.clone()));
+        let names = ["basic", "single", "no-repeat", "track"];
+        let ours = names
+            .iter()
+            .map(|v| {
+                let t = patterns
+                    .iter()
+                    .map(|p| rows.iter().find(|r| &r.pattern == p && r.variant == *v).map(|r| r.best_ms))
+                    .collect();
+                (v.to_string(), t)
+            })
+            .collect();
+        let theirs = names
+            .iter()
+            .enumerate()
+            .map(|(j, v)| {
+                let t = patterns
+                    .iter()
+                    .map(|p| thesis_index(p).and_then(|i| THESIS_VARIANTS.get(i)).map(|t| t[j]))
+                    .collect();
+                (v.to_string(), t)
+            })
+            .collect();
+        // Ours are labelled stand-in where the thesis' pattern is lost; the
+        // thesis' own bars are of its own patterns.
+        let stand_ins = labelled(&patterns, |p| rows.iter().any(|r| &r.pattern == p && r.stand_in));
+        let panel = |series, categories: &Vec<String>, x_label: &str, legend| Bars {
+            title: String::new(),
+            x_label: x_label.into(),
+            y_label: "solve time (log scale)".into(),
+            categories: categories.clone(),
+            series,
+            log_y: true,
+            ticks: Ticks::Millis,
+            legend,
+        };
+        render(
+            &ctx.figure(Self::ID),
+            &Stack {
+                title: "Table 6.4: GRIDWALKER variants, ours and the thesis'".into(),
+                panels: vec![
+                    panel(
+                        ours,
+                        &stand_ins,
+                        "pattern: ours (this machine; stand-in: the thesis' is lost)",
+                        true,
+                    ),
+                    panel(theirs, &patterns, "pattern: the thesis' Table 6.4 (its own patterns)", false),
+                ],
+            },
+        )
+    }
+
+    /// Every row, the thesis' time for the same pattern and variant beside ours.
+    fn markdown(&self, rows: &[Row64]) -> Result<String> {
+        let names = ["basic", "single", "no-repeat", "track"];
+        let shown: Vec<Value> = rows
+            .iter()
+            .map(|r| {
+                let j = names.iter().position(|v| *v == r.variant);
+                let thesis =
+                    thesis_index(&r.pattern).and_then(|i| THESIS_VARIANTS.get(i)).zip(j).map(|(t, j)| t[j]);
+                let pattern =
+                    if r.stand_in { format!("{} (stand-in)", r.pattern) } else { r.pattern.clone() };
+                let mut v = serde_json::to_value(r).unwrap_or_default();
+                v["pattern"] = json!(pattern);
+                v["thesis_ms"] = json!(thesis);
+                v
+            })
+            .collect();
+        const COLS: &[Col<'static>] = &[
+            col("#", "pattern", Fmt::Text),
+            col("Variant", "variant", Fmt::Text),
+            col("ms (ours)", "best_ms", Fmt::Fixed(3)),
+            col("vs basic (ours)", "basic_speedup", Fmt::Times(2)),
+            col("Probes", "probes", Fmt::Int),
+            col("Nodes", "nodes", Fmt::Int),
+            col("Sweeps", "sweeps", Fmt::Int),
+            col("ms (thesis)", "thesis_ms", Fmt::Fixed(2)),
+        ];
+        crate::table::markdown(COLS, &shown)
+    }
 }
 
 #[cfg(test)]
@@ -524,7 +521,7 @@ mod tests {
             thesis_gridwalker_ms: Some(8.09),
             thesis_gw_vs_sat: Some(15.7),
         }];
-        let md = crate::harness::Experiment::markdown(&Table61, &r61).unwrap();
+        let md = Experiment::markdown(&Table61, &r61).unwrap();
         assert!(md.contains("| #1 | d | 10x10 | yes / yes | 2.50 | - | 8.09 | 15.7x |"), "{md}");
         let r64: Vec<Row64> = ["basic", "track"]
             .iter()
@@ -543,7 +540,7 @@ mod tests {
             })
             .collect();
         write_csv(&c.csv("table-6-4"), &r64).unwrap();
-        draw_64(&c).unwrap();
+        crate::harness::Run::render(&Table64, &c).unwrap();
         let md = std::fs::read_to_string(c.generated("table-6-4")).unwrap();
         assert!(md.contains("| #3 | track | 1.000 | 1.00x | 91 | - | - | 2.81 |"), "{md}");
         assert!(crate::plot::is_png(&c.figure("table-6-4").with_extension("png")));
