@@ -26,7 +26,7 @@ use lifesearch::life::{Grid, Rule};
 use lifesearch::search::portfolio;
 use lifesearch::search::spacetime;
 use lifesearch::search::verify::{check_cycle, has_symmetry};
-use lifesearch::search::{Encoding, Problem, Symmetry, encode, solve};
+use lifesearch::search::{Encoding, Placement, Problem, Symmetry, encode_with, solve};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use std::sync::mpsc;
@@ -214,7 +214,8 @@ fn run_once(engine: &str, p: &Problem, cap: Duration) -> Result<Verdict> {
                 return Ok(Verdict::NotApplicable("Knuth's encoding does not take it".into()));
             }
             capped(cap, |s| -> Result<Verdict> {
-                let enc = encode(p, Encoding::Knuth, rule)?;
+                // What `search` itself encodes: one answer, translation broken.
+                let enc = encode_with(p, Encoding::Knuth, rule, Placement::OneAnswer)?;
                 let mut solver = new_solver(SolverKind::Cadical)?;
                 let own = solver.stopper();
                 s.add_hook(Box::new(move || own.interrupt()));
