@@ -77,33 +77,12 @@ struct Meta {
     stamp: u64,
     /// Whole (64 x ROWS) and so are the neighbours it reads: the fast path.
     plain: bool,
-    /// The rows that differed from two generations back in its last step
-    /// (`first..=last`; meaningful while `diff` is not zero).
-    first: u8,
-    last: u8,
-    /// The rows the coming step must compute (plain tiles): those whose
-    /// neighbourhood changed. Every other row repeats two generations back.
-    lo: u8,
-    hi: u8,
 }
 // ANCHOR_END: tile
 
 impl Meta {
     fn new(pos: (i64, i64), width: u32, rows: u32) -> Meta {
-        let end = ROWS as u8 - 1;
-        Meta {
-            diff: 0,
-            nbr: [DEAD; 8],
-            pos,
-            width,
-            rows,
-            stamp: 0,
-            plain: true,
-            first: 0,
-            last: end,
-            lo: 0,
-            hi: end,
-        }
+        Meta { diff: 0, nbr: [DEAD; 8], pos, width, rows, stamp: 0, plain: true }
     }
 }
 
@@ -192,7 +171,7 @@ impl Tiles {
     fn start(&mut self) {
         self.changed = (1..self.meta.len() as u32).collect();
         for t in &mut self.meta[1..] {
-            (t.diff, t.first, t.last) = (ALL, 0, ROWS as u8 - 1);
+            t.diff = ALL;
         }
     }
 
@@ -237,19 +216,17 @@ impl Tiles {
 
     // ANCHOR: step
     /// One generation: wake the tiles next to changed edges, compute them.
-    /// A woken tile also learns which of its rows to compute: the changed
-    /// rows of itself and of its west and east neighbours, one row wider
-    /// each way, and its edge row next to a changed neighbour above or below.
     pub fn step(&mut self) {
         let next = self.generation + 1;
         let mut work = std::mem::take(&mut self.work);
         work.clear();
-        let end = ROWS as u8 - 1;
         for ci in 0..self.changed.len() {
             let c = self.changed[ci] as usize;
-            let Meta { diff, first, last, .. } = self.meta[c];
-            let around = (first.saturating_sub(1), last.saturating_add(1).min(end));
-            self.wake(c as u32, around, next, &mut work);
+            let diff = self.meta[c].diff;
+            if self.meta[c].stamp != next {
+                self.meta[c].stamp = next;
+                work.push(c as u32);
+            }
             for (d, (dx, dy)) in DIRS.iter().enumerate() {
                 if diff >> (d + 1) & 1 == 0 {
                     continue;
@@ -259,12 +236,11 @@ impl Tiles {
                     let (x, y) = self.meta[c].pos;
                     n = self.tile_at((x + dx, y + dy));
                 }
-                let rows = match dy {
-                    0 => around,
-                    -1 => (end, end),
-                    _ => (0, 0),
-                };
-                self.wake(n, rows, next, &mut work);
+                let t = &mut self.meta[n as usize];
+                if t.stamp != next {
+                    t.stamp = next;
+                    work.push(n);
+                }
             }
         }
         self.changed.clear();
@@ -272,8 +248,7 @@ impl Tiles {
         // The first step compared with nothing: its tiles count as changed everywhere.
         if self.generation == 0 {
             for &k in &work {
-                let m = &mut self.meta[k as usize];
-                (m.diff, m.first, m.last) = (ALL, 0, ROWS as u8 - 1);
+                self.meta[k as usize].diff = ALL;
             }
         }
         self.changed.extend(work.iter().copied().filter(|&k| self.meta[k as usize].diff != 0));
@@ -282,19 +257,6 @@ impl Tiles {
         self.generation = next;
     }
     // ANCHOR_END: step
-
-    /// Put tile `n` on the work list of generation `next` (once), with rows
-    /// `lo..=hi` added to those it must compute.
-    #[inline(always)]
-    fn wake(&mut self, n: u32, (lo, hi): (u8, u8), next: u64, work: &mut Vec<u32>) {
-        let t = &mut self.meta[n as usize];
-        if t.stamp != next {
-            (t.stamp, t.lo, t.hi) = (next, lo, hi);
-            work.push(n);
-        } else {
-            (t.lo, t.hi) = (t.lo.min(lo), t.hi.max(hi));
-        }
-    }
 
     /// Compute the tiles of `work`, through the widest vector unit the CPU has.
     fn compute(&mut self, work: &[u32]) {
@@ -335,22 +297,14 @@ impl Tiles {
             let buf = |d: usize| &self.bufs[t.nbr[d] as usize][cur];
             let (mut s0, mut s1) = ([0u64; EXT], [0u64; EXT]);
             let centre = &self.bufs[k as usize][cur];
-            // Only the rows whose neighbourhood changed (plain tiles): the
-            // others would come out as they were two generations back, which
-            // is what the buffer being overwritten holds.
-            let (lo, hi) = if t.plain { (t.lo as usize, t.hi as usize) } else { (0, ROWS - 1) };
             if t.plain {
                 // A whole tile among whole tiles: the row sums straight from the buffers.
                 let (w, e) = (buf(W), buf(E));
-                if lo == 0 {
-                    (s0[0], s1[0]) = three_sum(buf(NW)[ROWS - 1], buf(N)[ROWS - 1], buf(NE)[ROWS - 1]);
-                }
-                for r in lo.saturating_sub(1)..=(hi + 1).min(ROWS - 1) {
+                (s0[0], s1[0]) = three_sum(buf(NW)[ROWS - 1], buf(N)[ROWS - 1], buf(NE)[ROWS - 1]);
+                for r in 0..ROWS {
                     (s0[r + 1], s1[r + 1]) = three_sum(w[r], centre[r], e[r]);
                 }
-                if hi == ROWS - 1 {
-                    (s0[ROWS + 1], s1[ROWS + 1]) = three_sum(buf(SW)[0], buf(S)[0], buf(SE)[0]);
-                }
+                (s0[ROWS + 1], s1[ROWS + 1]) = three_sum(buf(SW)[0], buf(S)[0], buf(SE)[0]);
             } else {
                 self.edge_sums(k as usize, cur, &mut s0, &mut s1);
             }
@@ -358,10 +312,10 @@ impl Tiles {
             let mut scratch = [0u64; ROWS];
             combine(
                 rule,
-                [&s0[lo..], &s1[lo..], &s0[lo + 1..], &s1[lo + 1..], &s0[lo + 2..], &s1[lo + 2..]],
-                &centre[lo..=hi],
-                &mut out[lo..=hi],
-                &mut scratch[lo..=hi],
+                [&s0[..ROWS], &s1[..ROWS], &s0[1..ROWS + 1], &s1[1..ROWS + 1], &s0[2..], &s1[2..]],
+                centre,
+                &mut out,
+                &mut scratch,
             );
             if !t.plain {
                 let mask = if width == 64 { !0 } else { (1u64 << width) - 1 };
@@ -370,19 +324,13 @@ impl Tiles {
                 }
             }
             let old = &mut self.bufs[k as usize][cur ^ 1];
-            let (mut any, mut first, mut last) = (0u64, ROWS, 0);
-            for r in lo..=hi {
-                let d = out[r] ^ old[r];
-                if d != 0 {
-                    (any, first, last) = (any | d, first.min(r), r);
-                }
+            let mut any = 0u64;
+            for r in 0..ROWS {
+                any |= out[r] ^ old[r];
             }
-            let top = if lo == 0 { out[0] ^ old[0] } else { 0 };
-            let bottom = if hi >= rows - 1 { out[rows - 1] ^ old[rows - 1] } else { 0 };
-            old[lo..=hi].copy_from_slice(&out[lo..=hi]);
-            let m = &mut self.meta[k as usize];
-            m.diff = edge_flags(any, top, bottom, width);
-            (m.first, m.last) = (first.min(last) as u8, last as u8);
+            let (top, bottom) = (out[0] ^ old[0], out[rows - 1] ^ old[rows - 1]);
+            *old = out;
+            self.meta[k as usize].diff = edge_flags(any, top, bottom, width);
         }
     }
 
