@@ -7,7 +7,7 @@ use crate::cnf::{Formula, Lit, Var};
 use crate::error::Result;
 use crate::life::{Cell, Grid, Rule};
 pub use crate::search::layer::{Layer, TIME_CODES, cell_name};
-pub(crate) use crate::search::layer::{cycle_extras, new_layer, prime_factors, window};
+pub(crate) use crate::search::layer::{cycle_extras, new_layer, window};
 use crate::search::placement::{Placement, live_groups};
 use crate::search::problem::{Encoding, Problem};
 use crate::search::spacetime::SearchOrder;

@@ -10,7 +10,7 @@ use super::world::World;
 use crate::cnf::Stop;
 use crate::error::{Error, Result};
 use crate::life::{Cell, Grid, Rule, SpecGrid};
-use crate::search::encode::prime_factors;
+use crate::search::layer::prime_factors;
 use crate::search::placement::{Placement, live_groups};
 use crate::search::problem::{Encoding, Problem};
 use crate::search::verify::checked_cycle;
