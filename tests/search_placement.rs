@@ -4,7 +4,8 @@
 //! count; finding one answer with the placement broken gives the same
 //! verdict as searching every placement.
 
-use clap::ValueEnum;
+mod common;
+
 use lifesearch::cnf::{Outcome, SolverKind, new_solver};
 use lifesearch::life::{Grid, Rule};
 use lifesearch::search::spacetime::{Options, search};
@@ -191,33 +192,12 @@ fn a_formula_for_one_answer_refuses_to_count() {
     assert!(e.to_string().contains("cannot count"), "{e}");
 }
 
-/// A random small problem under a few rules and every symmetry (window encoding: any rule).
-fn small_problem() -> impl Strategy<Value = (Problem, Rule)> {
-    let syms = Symmetry::value_variants();
-    let rules = ["B3/S23", "B36/S23", "B3/S12", "B35/S236"];
-    (1usize..=5, 1usize..=5, 1usize..=4, -2i64..=2, -2i64..=2, 0..syms.len(), 0..rules.len()).prop_map(
-        move |(w, h, p, dx, dy, s, r)| {
-            let mut sym = syms[s];
-            if sym.needs_square() && w != h {
-                sym = Symmetry::None;
-            }
-            let far = 2 * dx.abs().max(dy.abs()) as usize > p;
-            let (dx, dy) = if far || dx.unsigned_abs() as usize >= w || dy.unsigned_abs() as usize >= h {
-                (0, 0)
-            } else {
-                (dx, dy)
-            };
-            (cycle(w, h, p, dx, dy, sym), rules[r].parse().unwrap())
-        },
-    )
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
     /// Counting up to translation: CaDiCaL and the space-time engine give the same answers.
     #[test]
-    fn counts_up_to_translation_agree((p, rule) in small_problem()) {
+    fn counts_up_to_translation_agree((p, rule) in common::small_cycle_problem()) {
         let Problem::Cycle { width, height, period, .. } = p else { unreachable!() };
         prop_assume!(width * height * period <= 40);
         prop_assert_eq!(sat_set(&p, Encoding::Window, rule, Placement::UpToTranslation), st_set(&p, rule));
@@ -225,7 +205,7 @@ proptest! {
 
     /// Finding: the one-answer formula keeps the verdict of the all-placements one.
     #[test]
-    fn one_answer_verdicts_agree((p, rule) in small_problem()) {
+    fn one_answer_verdicts_agree((p, rule) in common::small_cycle_problem()) {
         let every = sat_finds(&p, Encoding::Window, rule, Placement::Every);
         prop_assert_eq!(sat_finds(&p, Encoding::Window, rule, Placement::OneAnswer), every);
         let st = search(&p, rule, &Options::default(), None).unwrap();

@@ -2,10 +2,11 @@
 //! brute force, and the OEIS-checked counts; every answer it returns has
 //! already been evolved by the reference engine inside the library.
 
-use clap::ValueEnum;
+mod common;
+
 use lifesearch::cnf::{Outcome, SolverKind, new_solver};
 use lifesearch::life::{Cell, Grid, Rule, SpecGrid};
-use lifesearch::search::spacetime::{Options, SearchOrder, search};
+use lifesearch::search::spacetime::{FirstValue, Options, SearchOrder, search};
 use lifesearch::search::verify::check_cycle;
 use lifesearch::search::{Encoding, Problem, Symmetry, count, encode, solve};
 use proptest::prelude::*;
@@ -89,6 +90,31 @@ fn every_order_finds_the_same_count() {
     }
 }
 
+/// Which value a decision tries first changes the path, never the answers:
+/// symmetric ships (symmetry identified on every generation; the first has
+/// answers, the second none) and an oscillator, counted each way, against
+/// CaDiCaL.
+#[test]
+fn either_first_value_finds_the_same_answers() {
+    let cases = [
+        (cycle(5, 5, 2, 0, 0, Symmetry::MirrorLr), true),
+        (cycle(4, 4, 4, 1, 1, Symmetry::None), true),
+        (cycle(5, 6, 4, 0, 2, Symmetry::MirrorLr), false),
+        (cycle(6, 6, 4, 1, 1, Symmetry::Diagonal), false),
+    ];
+    for (p, some) in cases {
+        let want = sat_solutions(&p, Rule::CONWAY);
+        assert_eq!(!want.is_empty(), some, "{p:?}");
+        for first in [FirstValue::Dead, FirstValue::Alive, FirstValue::Auto] {
+            assert_eq!(
+                st_solutions(&p, Rule::CONWAY, &Options { first, ..counting() }),
+                want,
+                "{p:?} {first:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn population_cap_and_known_cells_filter_the_answers() {
     let p = cycle(5, 5, 1, 0, 0, Symmetry::None);
@@ -129,36 +155,12 @@ fn counts_match_brute_force_under_other_rules() {
     }
 }
 
-/// A random small problem: a box, a period, a move that fits, a symmetry the box allows.
-fn small_problem() -> impl Strategy<Value = (Problem, Rule)> {
-    // Every symmetry the CLI offers, so a new one is tested the day it is added.
-    let syms = Symmetry::value_variants();
-    let rules = ["B3/S23", "B36/S23", "B3/S12", "B35/S236"];
-    (1usize..=5, 1usize..=5, 1usize..=4, -2i64..=2, -2i64..=2, 0..syms.len(), 0..rules.len()).prop_map(
-        move |(w, h, p, dx, dy, s, r)| {
-            let mut sym = syms[s];
-            if sym.needs_square() && w != h {
-                sym = Symmetry::None;
-            }
-            let (dx, dy) = if 2 * dx.abs().max(dy.abs()) as usize > p
-                || dx.unsigned_abs() as usize >= w
-                || dy.unsigned_abs() as usize >= h
-            {
-                (0, 0)
-            } else {
-                (dx, dy)
-            };
-            (cycle(w, h, p, dx, dy, sym), rules[r].parse().unwrap())
-        },
-    )
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
     /// Counting: the same set of generation-0 answers as CaDiCaL's enumeration.
     #[test]
-    fn counts_agree_with_cadical((p, rule) in small_problem()) {
+    fn counts_agree_with_cadical((p, rule) in common::small_cycle_problem()) {
         let Problem::Cycle { width, height, period, .. } = p else { unreachable!() };
         prop_assume!(width * height * period <= 40);
         prop_assert_eq!(st_solutions(&p, rule, &counting()), sat_solutions(&p, rule));
@@ -166,7 +168,7 @@ proptest! {
 
     /// Finding one (with translations broken): found exactly when CaDiCaL finds one.
     #[test]
-    fn verdicts_agree_with_cadical((p, rule) in small_problem()) {
+    fn verdicts_agree_with_cadical((p, rule) in common::small_cycle_problem()) {
         let r = search(&p, rule, &Options::default(), None).unwrap();
         prop_assert_eq!(!r.solutions.is_empty(), sat_decides(&p, rule));
         prop_assert_eq!(r.solutions.is_empty(), r.complete);

@@ -6,7 +6,7 @@ use crate::cnf::{Outcome, new_solver};
 use crate::gridwalker::stack;
 use crate::life::Rule;
 use crate::search::portfolio::{CycleAnswer, Engine, caged_cycle_race, sat_encoding};
-use crate::search::spacetime::{self, SearchOrder};
+use crate::search::spacetime::{self, FirstValue, SearchOrder};
 use crate::search::{Encoding, Placement, Problem, Symmetry, count, encode_with, solve};
 use anyhow::{bail, ensure};
 use std::path::PathBuf;
@@ -143,6 +143,10 @@ pub struct Args {
     /// How the space-time engine sweeps the box.
     #[arg(long, value_enum, default_value_t)]
     pub order: SearchOrder,
+    /// Which value the space-time engine tries first at a decision (auto:
+    /// alive for spaceships, dead for still lifes and oscillators).
+    #[arg(long, value_enum, default_value_t)]
+    pub first: FirstValue,
     /// At most this many live cells in generation 0 (space-time engine).
     #[arg(long)]
     pub max_population: Option<usize>,
@@ -164,7 +168,10 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let Problem::Cycle { width, height, period, dx, dy, symmetry } = problem else {
         unreachable!("cycles only")
     };
-    let st_only = a.max_population.is_some() || a.known.is_some() || a.order != SearchOrder::Auto;
+    let st_only = a.max_population.is_some()
+        || a.known.is_some()
+        || a.order != SearchOrder::Auto
+        || a.first != FirstValue::Auto;
     let kind = match a.solver {
         SearchSolver::Other(OrphanSolver::Sat(kind)) if !st_only => kind,
         SearchSolver::Other(OrphanSolver::Gridwalker) if !st_only => {
@@ -176,7 +183,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             anyhow::bail!("the automaton decides orphans only; search with a SAT solver or gridwalker")
         }
         SearchSolver::Other(OrphanSolver::Sat(_) | OrphanSolver::Gridwalker) => {
-            bail!("--max-population, --known and --order need --solver spacetime or auto")
+            bail!("--max-population, --known, --order and --first need --solver spacetime or auto")
         }
         // Another encoding is asked of the SAT solver: CaDiCaL alone.
         SearchSolver::Other(OrphanSolver::Auto)
@@ -252,6 +259,7 @@ fn with_spacetime(a: &Args, problem: &Problem) -> anyhow::Result<()> {
     let known = a.known.as_deref().map(crate::formats::target::read_target).transpose()?;
     let opts = spacetime::Options {
         order: a.order,
+        first: a.first,
         max_population: a.max_population,
         known,
         count: a.count,

@@ -12,5 +12,5 @@ pub mod search;
 pub mod table;
 pub mod world;
 
-pub use order::SearchOrder;
+pub use order::{FirstValue, SearchOrder};
 pub use search::{Options, SpacetimeAnswer, search};

@@ -1,10 +1,10 @@
 //! The depth-first search over the space-time box: decide the next unknown
-//! cell in the search order (dead first), propagate, and on a conflict undo
+//! cell in the search order ([`order::first_value`] first), propagate, and on a conflict undo
 //! the trail back to the latest decision not yet flipped and flip it.
 //!
 //! Book: Part II, chapter 6, "A space-time propagation engine" (`book/src/knuth/spacetime.md`).
 
-use super::order::{self, SearchOrder};
+use super::order::{self, FirstValue, SearchOrder};
 use super::table::{ALIVE, DEAD, RuleTable, UNKNOWN};
 use super::world::World;
 use crate::cnf::Stop;
@@ -21,6 +21,8 @@ use std::time::Instant;
 #[derive(Debug, Clone, Default)]
 pub struct Options {
     pub order: SearchOrder,
+    /// Which value a decision tries first.
+    pub first: FirstValue,
     /// At most this many live cells in generation 0.
     pub max_population: Option<usize>,
     /// Known cells of generation 0 (the box's size; `?` free).
@@ -95,10 +97,14 @@ fn build(problem: &Problem, rule: Rule, opts: &Options) -> Result<(World, Vec<(u
             }
         }
     }
-    // Symmetry by identification: on every generation of an oscillator, on
-    // generation 0 of a spaceship (as the SAT encodings do).
-    let sym_layers = if dx == 0 && dy == 0 { p } else { 1 };
-    for t in 0..sym_layers {
+    // ANCHOR: symmetry_layers
+    // Symmetry by identification, on every generation: the answer's
+    // generation 0 is symmetric, and a Life-like rule commutes with every
+    // symmetry of the square, so generations 1..P-1 are symmetric too (the
+    // box maps onto itself). Only generation P, generation 0 moved, need not
+    // be, and it is not a layer of the box. Saying so on every layer lets
+    // propagation use it; a ship's search shrinks by orders of magnitude.
+    for t in 0..p {
         for y in 0..h {
             for x in 0..w {
                 for (u, v) in symmetry.images(w, h, x, y) {
@@ -107,6 +113,7 @@ fn build(problem: &Problem, rule: Rule, opts: &Options) -> Result<(World, Vec<(u
             }
         }
     }
+    // ANCHOR_END: symmetry_layers
     // Not all dead.
     let gen0: Vec<(u32, u32)> =
         (0..h).flat_map(|y| (0..w).map(move |x| (y, x))).map(|(y, x)| (at(x, y, 0), dead)).collect();
@@ -179,6 +186,8 @@ pub fn search(problem: &Problem, rule: Rule, opts: &Options, stop: Option<&Stop>
         .flat_map(|(x, y)| (0..p).map(move |t| (x, y, t)))
         .map(|(x, y, t)| world.at(x as i64, y as i64, t) as u32)
         .collect();
+    let first = order::first_value(opts.first, dx, dy);
+    let second = ALIVE + DEAD - first;
     let mut solutions = Vec::new();
     let mut decisions = 0u64;
     let finish = |world: &World, solutions, complete, decisions| SpacetimeAnswer {
@@ -212,7 +221,7 @@ pub fn search(problem: &Problem, rule: Rule, opts: &Options, stop: Option<&Stop>
             }
             let cell = order[pos];
             frames.push(Frame { mark: world.trail.len(), cell, flipped: false, pos });
-            if world.set(cell, DEAD) && world.propagate() {
+            if world.set(cell, first) && world.propagate() {
                 continue;
             }
         } else {
@@ -240,7 +249,7 @@ pub fn search(problem: &Problem, rule: Rule, opts: &Options, stop: Option<&Stop>
             if !f.flipped {
                 frames.push(Frame { flipped: true, ..f });
                 pos = f.pos;
-                if world.set(f.cell, ALIVE) && world.propagate() {
+                if world.set(f.cell, second) && world.propagate() {
                     break;
                 }
             }

@@ -33,7 +33,9 @@ pub const NBRS_ALIVE: u8 = 64;
 /// The precomputed table of one rule.
 #[derive(Debug, Clone)]
 pub struct RuleTable {
-    entries: [u8; 729],
+    /// 729 entries, padded to a power of two so that a masked key needs no
+    /// bounds check.
+    entries: [u8; 1024],
 }
 
 /// The table's index of a constraint's situation.
@@ -59,7 +61,7 @@ impl RuleTable {
                 "rule {rule} has B0 (empty space comes alive), which the space-time engine cannot search"
             )));
         }
-        let mut entries = [0u8; 729];
+        let mut entries = [0u8; 1024];
         for alive in 0..=8usize {
             for unknown in 0..=8 - alive {
                 for centre in [DEAD, ALIVE, UNKNOWN] {
@@ -119,7 +121,7 @@ impl RuleTable {
 
     #[inline]
     pub fn get(&self, key: usize) -> u8 {
-        self.entries[key]
+        self.entries[key & 1023]
     }
 }
 

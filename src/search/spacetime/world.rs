@@ -26,11 +26,14 @@ pub struct World {
     /// Padded plane width and size.
     pw: usize,
     plane: usize,
+    /// The eight neighbour offsets in a plane.
+    offsets: [isize; 8],
     pub state: Vec<u8>,
-    /// Per cell, 9 x (live neighbours) + (unknown neighbours), kept up to
-    /// date by [`World::set`] and [`World::undo_to`]: the first half of the
-    /// rule table's key, so a check reads three bytes, not ten.
-    nbrs: Vec<u8>,
+    /// Per constraint, its rule table key ([`table::key_of`]: live and
+    /// unknown neighbours, centre state, successor state), kept up to date
+    /// by [`World::set`] and [`World::undo_to`], so a check reads one
+    /// number, not ten cells.
+    key: Vec<u16>,
     /// Successor of each constraint's centre (the last index is a permanently dead cell).
     succ: Vec<u32>,
     /// The constraint whose successor a box cell is, if any.
@@ -72,8 +75,9 @@ impl World {
             period,
             pw,
             plane,
+            offsets: neighbour_offsets(pw),
             state: vec![DEAD; n],
-            nbrs: vec![0; n],
+            key: vec![0; n],
             succ: vec![dead_cell; n],
             pred: vec![NONE; n],
             is_centre: vec![false; n],
@@ -112,7 +116,8 @@ impl World {
             if world.is_centre[c] {
                 let offsets = neighbour_offsets(pw);
                 let unknown = offsets.iter().filter(|&&o| world.state[(c as isize + o) as usize] == UNKNOWN);
-                world.nbrs[c] = unknown.count() as u8;
+                let (centre, succ) = (world.state[c], world.state[world.succ[c] as usize]);
+                world.key[c] = table::key_of(unknown.count() as u8, centre, succ) as u16;
             }
         }
         world
@@ -186,12 +191,7 @@ impl World {
         debug_assert_eq!(self.state[ci], UNKNOWN);
         self.state[ci] = v;
         self.trail.push(c);
-        // One unknown neighbour fewer, and one more alive if it is.
-        let delta = if v == ALIVE { 8u8 } else { 255u8 };
-        for o in neighbour_offsets(self.pw) {
-            let n = (ci as isize + o) as usize;
-            self.nbrs[n] = self.nbrs[n].wrapping_add(delta);
-        }
+        self.shift_keys(ci, v, false);
         let mut ok = true;
         if v == ALIVE && self.generation(ci) == 0 {
             self.population += 1;
@@ -219,26 +219,63 @@ impl World {
             if v == ALIVE && self.generation(c) == 0 {
                 self.population -= 1;
             }
-            let delta = if v == ALIVE { 8u8 } else { 255u8 };
-            for o in neighbour_offsets(self.pw) {
-                let n = (c as isize + o) as usize;
-                self.nbrs[n] = self.nbrs[n].wrapping_sub(delta);
-            }
+            self.shift_keys(c, v, true);
             self.state[c] = UNKNOWN;
         }
         self.head = self.head.min(mark);
     }
     // ANCHOR_END: set
 
-    // ANCHOR: check
-    /// Look the constraint at `k` up in the rule table and apply what it forces.
-    #[inline]
-    fn check(&mut self, k: usize) -> bool {
-        let s = self.succ[k];
-        let act = self.table.get(table::key_of(self.nbrs[k], self.state[k], self.state[s as usize]));
-        if act == 0 {
-            return true;
+    // ANCHOR: shift_keys
+    /// Cell `c` goes from unknown to `v` (or back, `undo`): its neighbours
+    /// have one unknown neighbour fewer (and one more alive if `v` is), its
+    /// own centre state changes, and so does its predecessor's successor.
+    #[inline(always)]
+    fn shift_keys(&mut self, c: usize, v: u8, undo: bool) {
+        let nbr =
+            if v == ALIVE { table::key_of(8, 0, 0) } else { table::key_of(1, 0, 0).wrapping_neg() } as u16;
+        let own = (3 * (v as usize)).wrapping_sub(3 * UNKNOWN as usize) as u16;
+        let succ = (v as usize).wrapping_sub(UNKNOWN as usize) as u16;
+        let sign = |d: u16| if undo { d.wrapping_neg() } else { d };
+        let nbr = sign(nbr);
+        // The hottest loop of the search: its bounds checks cost a fifth.
+        assert!(c > self.pw && c + self.pw + 1 < self.key.len());
+        for o in self.offsets {
+            let n = (c as isize + o) as usize;
+            // SAFETY: the offsets reach one row and one column from `c`,
+            // which the assert above keeps inside `key`.
+            unsafe {
+                let k = self.key.get_unchecked_mut(n);
+                *k = k.wrapping_add(nbr);
+            }
         }
+        self.key[c] = self.key[c].wrapping_add(sign(own));
+        let p = self.pred[c];
+        if p != NONE {
+            self.key[p as usize] = self.key[p as usize].wrapping_add(sign(succ));
+        }
+    }
+    // ANCHOR_END: shift_keys
+
+    // ANCHOR: check
+    /// Look the constraint at `k` up in the rule table and apply what it
+    /// forces. Most lookups force nothing, so that test is inlined into
+    /// [`World::propagate`] and the rest is not.
+    #[inline(always)]
+    fn check(&mut self, k: usize) -> bool {
+        debug_assert_eq!(
+            self.key[k] as usize % 9,
+            table::key_of(0, self.state[k], self.state[self.succ[k] as usize]),
+            "cell {k}"
+        );
+        let act = self.table.get(self.key[k] as usize);
+        act == 0 || self.apply(k, act)
+    }
+
+    /// Apply a table entry that says something.
+    #[inline(never)]
+    fn apply(&mut self, k: usize, act: u8) -> bool {
+        let s = self.succ[k];
         if act & table::CONFLICT != 0 {
             return false;
         }
@@ -251,7 +288,7 @@ impl World {
         }
         if act & table::FORCE_NBRS != 0 {
             let v = value(table::NBRS_ALIVE);
-            for o in neighbour_offsets(self.pw) {
+            for o in self.offsets {
                 let n = (k as isize + o) as usize;
                 if self.state[n] == UNKNOWN && !self.set(n as u32, v) {
                     return false;
@@ -291,9 +328,11 @@ impl World {
             if !self.check(c) {
                 return self.conflict();
             }
-            for o in neighbour_offsets(self.pw) {
+            // A set cell is in the box, so its neighbours are constraints.
+            for o in self.offsets {
                 let k = (c as isize + o) as usize;
-                if self.is_centre[k] && !self.check(k) {
+                debug_assert!(self.is_centre[k]);
+                if !self.check(k) {
                     return self.conflict();
                 }
             }
