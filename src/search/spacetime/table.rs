@@ -64,10 +64,18 @@ impl RuleTable {
         let mut entries = [0u8; 1024];
         for alive in 0..=8usize {
             for unknown in 0..=8 - alive {
+                // consistent[c][s]: the numbers k of unknown neighbours alive
+                // (as bits) with which a centre c has successor s.
+                let mut consistent = [[0u16; 2]; 2];
+                for c in 0..2 {
+                    for k in 0..=unknown {
+                        let s = rule.next(c == 1, (alive + k) as u32) as usize;
+                        consistent[c][s] |= 1 << k;
+                    }
+                }
                 for centre in [DEAD, ALIVE, UNKNOWN] {
                     for succ in [DEAD, ALIVE, UNKNOWN] {
-                        entries[key(alive, unknown, centre, succ)] =
-                            Self::entry(rule, alive, unknown, centre, succ);
+                        entries[key(alive, unknown, centre, succ)] = Self::entry(&consistent, unknown, centre, succ);
                     }
                 }
             }
@@ -75,36 +83,25 @@ impl RuleTable {
         Ok(RuleTable { entries })
     }
 
-    fn entry(rule: Rule, alive: usize, unknown: usize, centre: u8, succ: u8) -> u8 {
-        // Which values each unknown part takes over the consistent completions.
-        let (mut succ_seen, mut centre_seen) = ([false; 2], [false; 2]);
-        let (mut k_zero, mut k_full, mut k_between, mut any) = (false, false, false, false);
-        for c in [false, true] {
-            if centre != UNKNOWN && (centre == ALIVE) != c {
-                continue;
-            }
-            for k in 0..=unknown {
-                let next = rule.next(c, (alive + k) as u32);
-                if succ != UNKNOWN && (succ == ALIVE) != next {
-                    continue;
-                }
-                any = true;
-                succ_seen[next as usize] = true;
-                centre_seen[c as usize] = true;
-                if k == 0 {
-                    k_zero = true;
-                }
-                if k == unknown {
-                    k_full = true;
-                }
-                if k != 0 && k != unknown {
-                    k_between = true;
+    /// One entry: which values each unknown part takes over the completions
+    /// that agree with the known centre and successor.
+    fn entry(consistent: &[[u16; 2]; 2], unknown: usize, centre: u8, succ: u8) -> u8 {
+        let values = |v: u8| if v == UNKNOWN { 0..2 } else { v as usize..v as usize + 1 };
+        let (mut succ_seen, mut centre_seen, mut ks) = ([false; 2], [false; 2], 0u16);
+        for c in values(centre) {
+            for s in values(succ) {
+                if consistent[c][s] != 0 {
+                    succ_seen[s] = true;
+                    centre_seen[c] = true;
+                    ks |= consistent[c][s];
                 }
             }
         }
-        if !any {
+        if ks == 0 {
             return CONFLICT;
         }
+        let (k_zero, k_full) = (ks & 1 != 0, ks >> unknown & 1 != 0);
+        let k_between = ks & !(1 | 1 << unknown) != 0;
         let mut out = 0;
         if succ == UNKNOWN && succ_seen[0] != succ_seen[1] {
             out |= FORCE_SUCC | if succ_seen[1] { SUCC_ALIVE } else { 0 };
