@@ -67,15 +67,16 @@ impl RuleTable {
                 // consistent[c][s]: the numbers k of unknown neighbours alive
                 // (as bits) with which a centre c has successor s.
                 let mut consistent = [[0u16; 2]; 2];
-                for c in 0..2 {
+                for (c, by_succ) in consistent.iter_mut().enumerate() {
                     for k in 0..=unknown {
                         let s = rule.next(c == 1, (alive + k) as u32) as usize;
-                        consistent[c][s] |= 1 << k;
+                        by_succ[s] |= 1 << k;
                     }
                 }
                 for centre in [DEAD, ALIVE, UNKNOWN] {
                     for succ in [DEAD, ALIVE, UNKNOWN] {
-                        entries[key(alive, unknown, centre, succ)] = Self::entry(&consistent, unknown, centre, succ);
+                        entries[key(alive, unknown, centre, succ)] =
+                            Self::entry(&consistent, unknown, centre, succ);
                     }
                 }
             }

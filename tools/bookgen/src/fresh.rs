@@ -9,14 +9,32 @@ use std::path::Path;
 /// What the outputs depend on: a hash of every file git would track
 /// (committed or not) under the code that measures (see [`MEASURED`]), so
 /// that writing or committing outputs, or editing the book, does not make
-/// them stale but any change to that code does.
+/// them stale but any change to that code does. Runs of whitespace count
+/// as one space: reformatting (`cargo fmt` breaking a line) measures
+/// nothing differently, while `{}` against `{ }` still counts.
 pub fn fingerprint(src: &Path) -> String {
+    match hash_measured(src, true) {
+        Some(h) => format!("code-{h:016x}"),
+        None => "unknown".into(),
+    }
+}
+
+/// The first definition, byte for byte (prefix `src-`), which older
+/// manifest entries record; [`restamp`] reads it to verify them.
+pub fn byte_fingerprint(src: &Path) -> String {
+    match hash_measured(src, false) {
+        Some(h) => format!("src-{h:016x}"),
+        None => "unknown".into(),
+    }
+}
+
+fn hash_measured(src: &Path, collapse: bool) -> Option<u64> {
     let out = std::process::Command::new("git")
         .arg("-C")
         .arg(src)
         .args(["ls-files", "-z", "--cached", "--others", "--exclude-standard"])
         .output();
-    let Some(out) = out.ok().filter(|o| o.status.success()) else { return "unknown".into() };
+    let out = out.ok().filter(|o| o.status.success())?;
     let mut files: Vec<&[u8]> = out.stdout.split(|&b| b == 0).filter(|f| !f.is_empty()).collect();
     files.sort();
     let mut h = FNV_START;
@@ -27,10 +45,78 @@ pub fn fingerprint(src: &Path) -> String {
         }
         h = fnv(h, f);
         // A deleted but still listed file hashes as empty.
-        h = fnv(h, &std::fs::read(src.join(&*name)).unwrap_or_default());
+        let bytes = std::fs::read(src.join(&*name)).unwrap_or_default();
+        h = fnv(h, &if collapse { collapse_whitespace(&bytes) } else { bytes });
     }
-    format!("src-{h:016x}")
+    Some(h)
 }
+
+/// Every run of ASCII whitespace as one space.
+fn collapse_whitespace(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    for &b in bytes {
+        if b.is_ascii_whitespace() {
+            if out.last() != Some(&b' ') {
+                out.push(b' ');
+            }
+        } else {
+            out.push(b);
+        }
+    }
+    out
+}
+// ANCHOR_END: fingerprint
+
+// ANCHOR: restamp
+/// Move manifest entries recorded under [`byte_fingerprint`] to
+/// [`fingerprint`], each only after checking it: the code at the entry's
+/// recorded commit (checked out into a temporary git worktree) must have
+/// exactly the recorded byte fingerprint, so the new stamp describes the
+/// code that measured it. Returns the ids restamped; entries that fail the
+/// check keep their old stamp (and so read as stale).
+pub fn restamp(root: &Path) -> anyhow::Result<Vec<String>> {
+    use anyhow::Context;
+    let mut manifest = crate::manifest::Manifest::load(root)?;
+    let mut stamps: std::collections::BTreeMap<String, Option<(String, String)>> = Default::default();
+    let mut done = Vec::new();
+    for (id, e) in manifest.experiments.iter_mut() {
+        if !e.fingerprint.starts_with("src-") {
+            continue;
+        }
+        if !stamps.contains_key(&e.commit) {
+            let tree =
+                std::env::temp_dir().join(format!("bookgen-restamp-{}-{}", std::process::id(), &e.commit));
+            let git = |args: &[&std::ffi::OsStr]| {
+                std::process::Command::new("git").arg("-C").arg(root).args(args).output()
+            };
+            let added = git(&[
+                "worktree".as_ref(),
+                "add".as_ref(),
+                "-q".as_ref(),
+                "--detach".as_ref(),
+                tree.as_os_str(),
+                e.commit.as_ref(),
+            ])
+            .context("git worktree add")?;
+            let stamp = added.status.success().then(|| (byte_fingerprint(&tree), fingerprint(&tree)));
+            git(&["worktree".as_ref(), "remove".as_ref(), "--force".as_ref(), tree.as_os_str()])
+                .context("git worktree remove")?;
+            stamps.insert(e.commit.clone(), stamp);
+        }
+        if let Some(Some((old, new))) = stamps.get(&e.commit)
+            && *old == e.fingerprint
+        {
+            e.fingerprint = new.clone();
+            done.push(id.clone());
+        }
+    }
+    let path = crate::manifest::Manifest::path(root);
+    let tmp = path.with_extension("json.tmp");
+    std::fs::write(&tmp, manifest.to_json()?)?;
+    std::fs::rename(&tmp, &path)?;
+    Ok(done)
+}
+// ANCHOR_END: restamp
 
 /// What a measurement depends on: the library, the harness and the locked
 /// dependencies. The book's prose, the outputs themselves (data/, figures,
@@ -73,14 +159,21 @@ mod tests {
         std::fs::create_dir_all(d.join("src")).unwrap();
         std::fs::write(d.join("src/a.rs"), "fn main() {}").unwrap();
         let f0 = fingerprint(d);
-        assert!(f0.starts_with("src-"), "{f0}");
+        assert!(f0.starts_with("code-"), "{f0}");
         std::fs::create_dir_all(d.join("data")).unwrap();
         std::fs::write(d.join("data/x.csv"), "a\n1\n").unwrap();
         assert_eq!(fingerprint(d), f0, "outputs do not count");
         std::fs::create_dir_all(d.join("book/src")).unwrap();
         std::fs::write(d.join("book/src/ch1.md"), "# prose").unwrap();
         assert_eq!(fingerprint(d), f0, "the book's prose does not count");
+        std::fs::write(d.join("src/a.rs"), "fn main() {\n}").unwrap();
+        let b0 = byte_fingerprint(d);
+        std::fs::write(d.join("src/a.rs"), "fn main() {\n    }").unwrap();
+        assert_eq!(fingerprint(d), fingerprint(d), "stable");
+        let r = fingerprint(d);
         std::fs::write(d.join("src/a.rs"), "fn main() { }").unwrap();
+        assert_eq!(fingerprint(d), r, "re-indenting or breaking a line does not count");
+        assert_ne!(byte_fingerprint(d), b0, "byte for byte it does");
         let f1 = fingerprint(d);
         assert_ne!(f1, f0, "code does");
         std::fs::write(d.join("Cargo.lock"), "# locked").unwrap();

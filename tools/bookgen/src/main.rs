@@ -1,9 +1,10 @@
-//! `bookgen apparatus | check | build [DIR]`: regenerate Part I's CWEB
-//! apparatus, fail if the committed chapters are stale, or build the book.
+//! `bookgen apparatus | check | build [DIR] | restamp`: regenerate Part I's CWEB
+//! apparatus, fail if the committed chapters are stale, build the book, or
+//! move verified manifest entries to the current fingerprint ([`bookgen::fresh::restamp`]).
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: bookgen apparatus | check | build [DIR]";
+const USAGE: &str = "usage: bookgen apparatus | check | build [DIR] | restamp";
 
 fn main() -> ExitCode {
     match run(std::env::args().skip(1).collect()) {
@@ -32,6 +33,11 @@ fn run(args: Vec<String>) -> anyhow::Result<()> {
             println!("book apparatus is up to date");
             bookgen::readme::check(&root)?;
             println!("README's measured figures are the manifest's");
+        }
+        ["restamp"] => {
+            for id in bookgen::fresh::restamp(&root)? {
+                println!("restamped {id}");
+            }
         }
         ["build"] => println!("built {}", bookgen::build_book(&root)?.display()),
         ["build", dir] => {
