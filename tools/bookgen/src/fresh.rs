@@ -118,11 +118,13 @@ pub fn restamp(root: &Path) -> anyhow::Result<Vec<String>> {
 }
 // ANCHOR_END: restamp
 
+// ANCHOR: measured
 /// What a measurement depends on: the library, the harness and the locked
 /// dependencies. The book's prose, the outputs themselves (data/, figures,
 /// generated tables) and the tests are left out, so editing a chapter does
 /// not make every table look out of date.
 const MEASURED: [&str; 4] = ["src/", "experiments/", "Cargo.toml", "Cargo.lock"];
+// ANCHOR_END: measured
 
 /// The current commit (recorded beside the fingerprint).
 pub fn commit(src: &Path) -> String {
@@ -136,7 +138,6 @@ pub fn commit(src: &Path) -> String {
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
         .unwrap_or_else(|| "unknown".into())
 }
-// ANCHOR_END: fingerprint
 
 const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
