@@ -91,9 +91,9 @@ fn every_order_finds_the_same_count() {
 }
 
 /// Which value a decision tries first changes the path, never the answers:
-/// symmetric ships (symmetry identified on every generation; the first has
-/// answers, the second none) and an oscillator, counted each way, against
-/// CaDiCaL.
+/// a mirror-symmetric oscillator and the glider (both with answers) and two
+/// symmetric ships with none (symmetry identified on every generation),
+/// counted each way, against CaDiCaL.
 #[test]
 fn either_first_value_finds_the_same_answers() {
     let cases = [
