@@ -96,3 +96,111 @@ fn gridwalker_front_ends_refuse_wrong_answers() {
 fn target_small() -> SpecGrid {
     SpecGrid::from(&Grid::from_rows(&["**", "**"]).unwrap())
 }
+
+mod cycle_check {
+    //! [`check_cycle`] evolves an answer in a frame only as wide as the move
+    //! (at least one cell). Its twin here evolves the same pattern in a frame
+    //! wider than anything can reach in the period, and the two must agree on
+    //! random boxes and on known ships and oscillators, which pass.
+    use lifesearch::life::{Grid, Rule, Topology, naive};
+    use lifesearch::search::verify::check_cycle;
+    use proptest::prelude::*;
+
+    /// The obvious check: evolve in a frame of `period + |dx| + |dy| + 2` cells.
+    fn wide(g0: &Grid, period: usize, dx: i64, dy: i64, rule: Rule) -> bool {
+        let (w, h) = (g0.width(), g0.height());
+        let m = period + dx.unsigned_abs() as usize + dy.unsigned_abs() as usize + 2;
+        let mut gens = vec![g0.padded(m)];
+        for _ in 0..period {
+            let next = naive::step(gens.last().unwrap(), rule, Topology::Bounded);
+            gens.push(next);
+        }
+        let inside = |g: &Grid| g.live_cells().all(|(x, y)| x >= m && y >= m && x < m + w && y < m + h);
+        let moved = |g: &Grid, sx: i64, sy: i64| {
+            let s = &gens[0];
+            (0..g.height()).all(|y| {
+                (0..g.width())
+                    .all(|x| g.get(x, y) == s.get_or_dead(x as isize - sx as isize, y as isize - sy as isize))
+            })
+        };
+        let p = period as i64;
+        g0.population() > 0
+            && gens[..period].iter().all(inside)
+            && moved(&gens[period], dx, dy)
+            && (1..period).all(|d| {
+                let d = d as i64;
+                !(p % d == 0
+                    && (dx * d) % p == 0
+                    && (dy * d) % p == 0
+                    && moved(&gens[d as usize], dx * d / p, dy * d / p))
+            })
+    }
+
+    #[test]
+    fn known_cycles_pass_both() {
+        // (pattern, box, period, move): each placed at every offset in its box;
+        // some placement must pass, and the two checks agree on all of them.
+        type Case = (&'static [&'static str], (usize, usize), usize, i64, i64);
+        let cases: [Case; 5] = [
+            (&[".*.", "..*", "***"], (4, 4), 4, 1, 1),
+            (&[".....", ".***.", "....."], (5, 3), 2, 0, 0),
+            (&["**", "**"], (3, 3), 1, 0, 0),
+            (&["*..*.", "....*", "*...*", ".****"], (7, 5), 4, 2, 0),
+            (&["***", "*..", ".*."], (4, 4), 4, -1, -1),
+        ];
+        for (rows, (w, h), p, dx, dy) in cases {
+            let pat = Grid::from_rows(rows).unwrap();
+            let mut passed = 0;
+            for oy in 0..=h - pat.height() {
+                for ox in 0..=w - pat.width() {
+                    let mut g = Grid::new(w, h);
+                    for (x, y) in pat.live_cells() {
+                        g.set(x + ox, y + oy, true);
+                    }
+                    let ok = wide(&g, p, dx, dy, Rule::CONWAY);
+                    assert_eq!(
+                        check_cycle(&g, p, dx, dy, Rule::CONWAY).is_ok(),
+                        ok,
+                        "{rows:?} at ({ox}, {oy})"
+                    );
+                    passed += usize::from(ok);
+                }
+            }
+            assert!(passed > 0, "{rows:?} passes nowhere in its {w}x{h} box");
+        }
+    }
+
+    #[test]
+    fn every_small_box_agrees() {
+        // Every pattern of a 3x3 and a 4x3 box, short periods, small moves: the
+        // edge cases (a still life whose neighbour outside the box is born)
+        // are all here, which random boxes rarely reach.
+        for (w, h) in [(3, 3), (4, 3)] {
+            for bits in 0u32..1 << (w * h) {
+                let g = Grid::from_cells(w, h, (0..w * h).map(|i| bits >> i & 1 == 1).collect());
+                for (p, dx, dy) in [(1, 0, 0), (2, 0, 0), (2, 1, 0), (4, 1, 1), (4, -1, 0)] {
+                    assert_eq!(
+                        check_cycle(&g, p, dx, dy, Rule::CONWAY).is_ok(),
+                        wide(&g, p, dx, dy, Rule::CONWAY),
+                        "{w}x{h} box, pattern {bits:#x}, period {p}, move ({dx}, {dy})"
+                    );
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        #[test]
+        fn tight_frame_agrees_with_a_wide_one(
+            w in 1usize..7, h in 1usize..7, bits in any::<u64>(), dense in any::<bool>(),
+            period in 1usize..6, dx in -3i64..4, dy in -3i64..4, highlife in any::<bool>(),
+        ) {
+            let mut r = bits;
+            let cells = (0..w * h).map(|_| { r = r.rotate_left(7) ^ 0x9e37_79b9_7f4a_7c15; if dense { r & 1 == 1 } else { r & 3 == 0 } }).collect();
+            let g = Grid::from_cells(w, h, cells);
+            let rule = if highlife { "B36/S23".parse().unwrap() } else { Rule::CONWAY };
+            prop_assert_eq!(check_cycle(&g, period, dx, dy, rule).is_ok(), wide(&g, period, dx, dy, rule));
+        }
+    }
+}

@@ -47,7 +47,12 @@ pub fn check_cycle(g0: &Grid, period: usize, dx: i64, dy: i64, rule: Rule) -> Re
     if g0.population() == 0 {
         return Err("the pattern is empty".into());
     }
-    let m = period + 2;
+    // A frame of one cell, and of the move: while generation t stays in the
+    // box, generation t+1 lives within one cell of it, so the frame computes
+    // it exactly; the first generation that leaves is reported before any
+    // later one is read; and generation 0 moved by (dx, dy) still fits the
+    // frame for the comparisons. A wider frame would change no verdict.
+    let m = 1.max(dx.unsigned_abs().max(dy.unsigned_abs()) as usize);
     let gens = run(g0, rule, period, m);
     let (w, h) = (g0.width(), g0.height());
     for (t, g) in gens.iter().enumerate().take(period) {

@@ -68,6 +68,14 @@ pub const HEAD_START: Duration = Duration::from_millis(10);
 /// after this long: it needs about 12 us per column of a 5-cell-high pattern
 /// (45 us at 6), so its time is the yardstick the head start must be small beside.
 pub const NARROW_HEAD_START: Duration = Duration::from_micros(50);
+
+/// In a cycle search (`search --solver auto`) the space-time engine runs
+/// alone this long. From `search-vs-peers`: it settles most problems in
+/// under 30 ms, and where CaDiCaL wins it needs seconds (p15 9x9 D8: 5 s),
+/// so 100 ms costs such a win 2% and lets nearly every problem finish with
+/// no second thread at all. With a 10 ms head start, problems of 16-30 ms
+/// ran 1.5x slower beside CaDiCaL's clause building.
+pub const CYCLE_HEAD_START: Duration = Duration::from_millis(100);
 // ANCHOR_END: head_start
 
 // ANCHOR: race
@@ -286,13 +294,16 @@ pub fn sat_encoding(problem: &Problem, rule: Rule) -> Encoding {
 /// engine settled every problem at least as fast as CaDiCaL with Knuth's
 /// encoding: there `auto` is the space-time engine alone.
 pub fn race_pays() -> bool {
-    std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2)
+    // Asked once: the answer reads cgroup files, about 40 us, more than
+    // many whole searches.
+    static PAYS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *PAYS.get_or_init(|| std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2))
 }
 // ANCHOR_END: race_pays
 
 // ANCHOR: cycle_auto
 /// `search --solver auto`: the space-time engine on this thread and, after
-/// [`HEAD_START`], CaDiCaL (with [`sat_encoding`]) on a second one; the first
+/// [`CYCLE_HEAD_START`], CaDiCaL (with [`sat_encoding`]) on a second one; the first
 /// finished search wins and stops the other. With two cores the race costs
 /// about nothing over the faster engine; on one core it costs up to 2x when
 /// CaDiCaL is the winner. Finding and counting both race.
@@ -353,7 +364,7 @@ fn race_inner(
                     cadical_cycle(&p2, rule, &o2, stop)
                 },
                 Engine::Cadical,
-                HEAD_START,
+                CYCLE_HEAD_START,
             ),
         )?
     };

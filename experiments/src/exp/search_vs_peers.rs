@@ -162,8 +162,12 @@ enum Verdict {
     NotApplicable(String),
 }
 
-/// Run `f` with a stop flag that a watchdog raises after `cap`.
-fn capped<T>(cap: Duration, f: impl FnOnce(&Stop) -> T) -> T {
+/// Run `f` with a stop flag that a watchdog raises after `cap`, and time
+/// `f` alone: the watchdog is the harness' (a user's search has none), and
+/// starting and joining its thread takes longer than the smallest searches,
+/// so it is started before the clock and joined after it. rlifesrc needs
+/// no watchdog: it runs in slices of steps and reads the clock between them.
+fn capped<T>(cap: Duration, f: impl FnOnce(&Stop) -> T) -> (T, f64) {
     let stop = Stop::default();
     let (done_tx, done_rx) = mpsc::channel::<()>();
     let flag = stop.clone();
@@ -172,10 +176,12 @@ fn capped<T>(cap: Duration, f: impl FnOnce(&Stop) -> T) -> T {
             flag.interrupt();
         }
     });
+    let start = Instant::now();
     let r = f(&stop);
+    let ms = start.elapsed().as_secs_f64() * 1e3;
     let _ = done_tx.send(());
     let _ = dog.join();
-    r
+    (r, ms)
 }
 
 fn interrupted<T>(r: lifesearch::Result<T>) -> Result<Option<T>> {
@@ -196,24 +202,25 @@ fn shape(p: &Problem) -> (usize, usize, usize, i64, i64, Symmetry) {
     }
 }
 
-/// One run of `engine` on `p` with its cap.
-fn run_once(engine: &str, p: &Problem, cap: Duration) -> Result<Verdict> {
+/// One run of `engine` on `p` with its cap: the verdict and the time in ms.
+fn run_once(engine: &str, p: &Problem, cap: Duration) -> Result<(Verdict, f64)> {
     let rule = Rule::CONWAY;
     let (w, h, period, dx, dy, symmetry) = shape(p);
     let found = |g: Option<Grid>| g.map_or(Verdict::None, Verdict::Found);
     Ok(match engine {
         "spacetime" => {
             let opts = spacetime::Options::default();
-            match interrupted(capped(cap, |s| spacetime::search(p, rule, &opts, Some(s))))? {
-                Some(a) => found(a.solutions.into_iter().next()),
-                None => Verdict::Cap,
+            let (r, ms) = capped(cap, |s| spacetime::search(p, rule, &opts, Some(s)));
+            match interrupted(r)? {
+                Some(a) => (found(a.solutions.into_iter().next()), ms),
+                None => (Verdict::Cap, ms),
             }
         }
         "cadical-knuth" => {
             if p.validate(Encoding::Knuth, rule).is_err() {
-                return Ok(Verdict::NotApplicable("Knuth's encoding does not take it".into()));
+                return Ok((Verdict::NotApplicable("Knuth's encoding does not take it".into()), 0.0));
             }
-            capped(cap, |s| -> Result<Verdict> {
+            let (r, ms) = capped(cap, |s| -> Result<Verdict> {
                 // What `search` itself encodes: one answer, translation broken.
                 let enc = encode_with(p, Encoding::Knuth, rule, Placement::OneAnswer)?;
                 let mut solver = new_solver(SolverKind::Cadical)?;
@@ -228,27 +235,32 @@ fn run_once(engine: &str, p: &Problem, cap: Duration) -> Result<Verdict> {
                     Outcome::Unsat => Verdict::None,
                     Outcome::Sat => found(a.generations.into_iter().next()),
                 })
-            })?
+            });
+            (r?, ms)
         }
         "gridwalker" => {
             if symmetry != Symmetry::None {
-                return Ok(Verdict::NotApplicable("GRIDWALKER's stack takes no symmetry".into()));
+                return Ok((Verdict::NotApplicable("GRIDWALKER's stack takes no symmetry".into()), 0.0));
             }
-            match interrupted(capped(cap, |s| stack::caged_cycle_stoppable(w, h, period, (dx, dy), rule, s)))?
-            {
-                Some(a) => found(a.start),
-                None => Verdict::Cap,
+            let (r, ms) = capped(cap, |s| stack::caged_cycle_stoppable(w, h, period, (dx, dy), rule, s));
+            match interrupted(r)? {
+                Some(a) => (found(a.start), ms),
+                None => (Verdict::Cap, ms),
             }
         }
         "auto" => {
             let opts = spacetime::Options::default();
-            let r = capped(cap, |s| portfolio::caged_cycle_race_stoppable(p, rule, &opts, Some(s)));
+            let (r, ms) = capped(cap, |s| portfolio::caged_cycle_race_stoppable(p, rule, &opts, Some(s)));
             match interrupted(r)? {
-                Some(a) => found(a.solutions.into_iter().next()),
-                None => Verdict::Cap,
+                Some(a) => (found(a.solutions.into_iter().next()), ms),
+                None => (Verdict::Cap, ms),
             }
         }
-        "rlifesrc" => peer::rlifesrc(p, cap)?,
+        "rlifesrc" => {
+            let start = Instant::now();
+            let v = peer::rlifesrc(p, cap)?;
+            (v, start.elapsed().as_secs_f64() * 1e3)
+        }
         other => anyhow::bail!("unknown engine {other}"),
     })
 }
@@ -283,9 +295,10 @@ pub fn measure(case: &Case, engine: &str, runs: usize, cap: Duration) -> Row {
     }
     let mut best = f64::INFINITY;
     for _ in 0..runs.max(1) {
-        let start = Instant::now();
-        let v = run_once(engine, &case.problem, cap);
-        let ms = start.elapsed().as_secs_f64() * 1e3;
+        let (v, ms) = match run_once(engine, &case.problem, cap) {
+            Ok((v, ms)) => (Ok(v), ms),
+            Err(e) => (Err(e), 0.0),
+        };
         row.runs += 1;
         match v {
             Err(e) => {
@@ -439,7 +452,7 @@ impl Experiment for SearchVsPeers {
             col("Symmetry", "symmetry", Fmt::Text),
         ];
         cols.extend(ENGINES.iter().map(|e| col(e, e, Fmt::Text)));
-        cols.push(col("rlifesrc / best lifesearch", "ratio", Fmt::Fixed(2)));
+        cols.push(col("best lifesearch / rlifesrc", "ratio", Fmt::Fixed(2)));
         crate::table::markdown(&cols, &wide)
     }
 }
@@ -453,7 +466,9 @@ fn cell(r: &Row) -> String {
 }
 
 fn fmt_ms(ms: f64) -> String {
-    if ms < 10.0 {
+    if ms < 1.0 {
+        format!("{ms:.3}")
+    } else if ms < 10.0 {
         format!("{ms:.2}")
     } else if ms < 100.0 {
         format!("{ms:.1}")

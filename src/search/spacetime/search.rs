@@ -72,7 +72,7 @@ fn build(problem: &Problem, rule: Rule, opts: &Options) -> Result<(World, Vec<(u
         return Err(Error::invalid("the space-time engine searches still lifes, oscillators and spaceships"));
     };
     problem.validate(Encoding::Window, rule)?;
-    let table = RuleTable::new(rule)?;
+    let table = RuleTable::cached(rule)?;
     let mut world = World::new(w, h, p, (dx, dy), table);
     world.max_population = opts.max_population.unwrap_or(usize::MAX);
     let at = |x: usize, y: usize, t: usize| (t * (w + 4) * (h + 4) + (y + 2) * (w + 4) + x + 2) as u32;

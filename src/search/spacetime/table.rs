@@ -51,6 +51,22 @@ pub fn key_of(nbrs: u8, centre: u8, succ: u8) -> usize {
 }
 
 impl RuleTable {
+    /// [`RuleTable::new`], kept per thread for the last rule asked: a search
+    /// that ends in microseconds should not spend them rebuilding the table.
+    pub fn cached(rule: Rule) -> Result<RuleTable> {
+        thread_local! {
+            static LAST: std::cell::RefCell<Option<(Rule, RuleTable)>> = const { std::cell::RefCell::new(None) };
+        }
+        LAST.with_borrow_mut(|last| match last {
+            Some((r, t)) if *r == rule => Ok(t.clone()),
+            _ => {
+                let t = RuleTable::new(rule)?;
+                *last = Some((rule, t.clone()));
+                Ok(t)
+            }
+        })
+    }
+
     // ANCHOR: build
     /// Build the table by trying every completion of every situation.
     /// Rules with B0 are refused: there the empty plane is not stable and a

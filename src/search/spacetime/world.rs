@@ -114,8 +114,8 @@ impl World {
         }
         for c in 0..n - 1 {
             if world.is_centre[c] {
-                let offsets = neighbour_offsets(pw);
-                let unknown = offsets.iter().filter(|&&o| world.state[(c as isize + o) as usize] == UNKNOWN);
+                let unknown =
+                    world.offsets.iter().filter(|&&o| world.state[(c as isize + o) as usize] == UNKNOWN);
                 let (centre, succ) = (world.state[c], world.state[world.succ[c] as usize]);
                 world.key[c] = table::key_of(unknown.count() as u8, centre, succ) as u16;
             }
@@ -147,11 +147,6 @@ impl World {
     /// The permanently dead cell.
     pub fn dead_cell(&self) -> u32 {
         (self.state.len() - 1) as u32
-    }
-
-    #[inline]
-    fn generation(&self, c: usize) -> usize {
-        c / self.plane
     }
 
     /// Make `a` and `b` the same cell in every answer.
@@ -193,7 +188,7 @@ impl World {
         self.trail.push(c);
         self.shift_keys(ci, v, false);
         let mut ok = true;
-        if v == ALIVE && self.generation(ci) == 0 {
+        if v == ALIVE && ci < self.plane {
             self.population += 1;
             ok &= self.population <= self.max_population;
         }
@@ -216,7 +211,7 @@ impl World {
                     self.open[g as usize] += 1;
                 }
             }
-            if v == ALIVE && self.generation(c) == 0 {
+            if v == ALIVE && c < self.plane {
                 self.population -= 1;
             }
             self.shift_keys(c, v, true);
