@@ -268,6 +268,49 @@ fn built_pages_have_no_raw_includes() {
     );
 }
 
+/// Includes of source code that sit outside a code fence: mdBook pastes the
+/// code in as a paragraph of prose, which reads as one long garbled line.
+fn unfenced_code_includes(text: &str) -> Vec<usize> {
+    let mut fenced = false;
+    let mut bad = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced && includes(line).iter().any(|(_, arg)| split_include(arg).0.ends_with(".rs")) {
+            bad.push(i + 1);
+        }
+    }
+    bad
+}
+
+#[test]
+fn code_includes_sit_in_code_blocks() {
+    let mut errors = Vec::new();
+    for page in book_pages() {
+        let text = std::fs::read_to_string(&page).unwrap();
+        for line in unfenced_code_includes(&text) {
+            errors.push(format!("{}:{line}: a source include outside a ```rust block", rel(&page)));
+        }
+    }
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+/// `{{#cite ID}}` renders with its own parentheses, so one written inside
+/// parentheses shows two pairs.
+#[test]
+fn citations_are_not_parenthesised_twice() {
+    let mut errors = Vec::new();
+    for page in book_pages() {
+        let text = std::fs::read_to_string(&page).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            if line.contains("({{#cite") {
+                errors.push(format!("{}:{}: drop the parentheses around {{{{#cite}}}}", rel(&page), i + 1));
+            }
+        }
+    }
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
 /// The checks above must be able to fail: run them on a small made-up case.
 #[test]
 fn the_checks_catch_what_they_should() {
@@ -293,6 +336,8 @@ fn the_checks_catch_what_they_should() {
     assert_eq!(split_include("../a.rs:3:9"), ("../a.rs", None));
     assert_eq!(includes("x {{#include ../a.rs:b}} y"), vec![(1, "../a.rs:b".to_string())]);
     assert!(includes("mdBook leaves \\{{#include a.rs:b}} alone").is_empty());
+    assert_eq!(unfenced_code_includes("x\n{{#include ../a.rs:b}}\n"), vec![2]);
+    assert!(unfenced_code_includes("```rust\n{{#include ../a.rs:b}}\n```\n{{#include t.md}}\n").is_empty());
     assert!(page_ids("## 3. Title {#s3}\n").contains("s3"));
     assert!(page_ids("## Two things everything else uses\n").contains("two-things-everything-else-uses"));
     assert_eq!(links("see [7](#s7) and [x](a.md#s2)"), vec![(1, "#s7".into()), (1, "a.md#s2".into())]);
