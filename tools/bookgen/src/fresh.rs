@@ -13,19 +13,19 @@ use std::path::Path;
 /// as one space: reformatting (`cargo fmt` breaking a line) measures
 /// nothing differently, while `{}` against `{ }` still counts.
 pub fn fingerprint(src: &Path) -> String {
-    match hash_measured(src, true) {
-        Some(h) => format!("code-{h:016x}"),
-        None => "unknown".into(),
-    }
+    stamp("code", hash_measured(src, true))
 }
 
 /// The first definition, byte for byte (prefix `src-`), which older
 /// manifest entries record; [`restamp`] reads it to verify them.
 pub fn byte_fingerprint(src: &Path) -> String {
-    match hash_measured(src, false) {
-        Some(h) => format!("src-{h:016x}"),
-        None => "unknown".into(),
-    }
+    stamp("src", hash_measured(src, false))
+}
+
+/// A fingerprint as the manifest writes it: `prefix-` and 16 hex digits,
+/// or `unknown` outside a git checkout.
+fn stamp(prefix: &str, hash: Option<u64>) -> String {
+    hash.map_or_else(|| "unknown".into(), |h| format!("{prefix}-{h:016x}"))
 }
 
 fn hash_measured(src: &Path, collapse: bool) -> Option<u64> {
