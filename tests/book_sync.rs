@@ -295,17 +295,19 @@ fn code_includes_sit_in_code_blocks() {
     assert!(errors.is_empty(), "{}", errors.join("\n"));
 }
 
-/// `{{#cite ID}}` renders with its own parentheses, so one written inside
-/// parentheses shows two pairs.
+/// Lines with a `{{#cite ID}}` written inside parentheses: the marker
+/// renders its own, so the reader sees two pairs.
+fn doubled_citations(text: &str) -> Vec<usize> {
+    text.lines().enumerate().filter(|(_, l)| l.contains("({{#cite")).map(|(i, _)| i + 1).collect()
+}
+
 #[test]
 fn citations_are_not_parenthesised_twice() {
     let mut errors = Vec::new();
     for page in book_pages() {
         let text = std::fs::read_to_string(&page).unwrap();
-        for (i, line) in text.lines().enumerate() {
-            if line.contains("({{#cite") {
-                errors.push(format!("{}:{}: drop the parentheses around {{{{#cite}}}}", rel(&page), i + 1));
-            }
+        for line in doubled_citations(&text) {
+            errors.push(format!("{}:{line}: drop the parentheses around {{{{#cite}}}}", rel(&page)));
         }
     }
     assert!(errors.is_empty(), "{}", errors.join("\n"));
@@ -338,6 +340,8 @@ fn the_checks_catch_what_they_should() {
     assert!(includes("mdBook leaves \\{{#include a.rs:b}} alone").is_empty());
     assert_eq!(unfenced_code_includes("x\n{{#include ../a.rs:b}}\n"), vec![2]);
     assert!(unfenced_code_includes("```rust\n{{#include ../a.rs:b}}\n```\n{{#include t.md}}\n").is_empty());
+    assert_eq!(doubled_citations("a\nsays so ({{#cite t1}}).\n"), vec![2]);
+    assert!(doubled_citations("says so {{#cite t1}}.").is_empty());
     assert!(page_ids("## 3. Title {#s3}\n").contains("s3"));
     assert!(page_ids("## Two things everything else uses\n").contains("two-things-everything-else-uses"));
     assert_eq!(links("see [7](#s7) and [x](a.md#s2)"), vec![(1, "#s7".into()), (1, "a.md#s2".into())]);

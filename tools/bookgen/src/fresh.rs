@@ -110,10 +110,7 @@ pub fn restamp(root: &Path) -> anyhow::Result<Vec<String>> {
             done.push(id.clone());
         }
     }
-    let path = crate::manifest::Manifest::path(root);
-    let tmp = path.with_extension("json.tmp");
-    std::fs::write(&tmp, manifest.to_json()?)?;
-    std::fs::rename(&tmp, &path)?;
+    crate::write_whole(&crate::manifest::Manifest::path(root), &manifest.to_json()?)?;
     Ok(done)
 }
 // ANCHOR_END: restamp

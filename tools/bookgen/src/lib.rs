@@ -346,13 +346,22 @@ pub fn apparatus(root: &Path) -> Result<Vec<PathBuf>> {
     let mut written = Vec::new();
     for (path, text) in expected(root)? {
         if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
-            let tmp = path.with_extension("md.tmp");
-            std::fs::write(&tmp, &text).with_context(|| format!("{}", tmp.display()))?;
-            std::fs::rename(&tmp, &path).with_context(|| format!("{}", path.display()))?;
+            write_whole(&path, &text)?;
             written.push(path);
         }
     }
     Ok(written)
+}
+
+/// Write `text` to `path` through a temporary file beside it and a rename,
+/// so a failed run never leaves a half-written file.
+pub(crate) fn write_whole(path: &Path, text: &str) -> Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, text).with_context(|| format!("{}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("{}", path.display()))?;
+    Ok(())
 }
 
 /// The chapters whose committed text differs from what [`apparatus`] would write.
