@@ -114,6 +114,50 @@ pub fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
     (best, last.expect("at least one run"))
 }
 
+/// Run a child process to its end and collect what it wrote, or kill it
+/// once it has run for `limit` (then `None`). The pipes are drained on
+/// their own threads, so a child that writes more than a pipe holds never
+/// blocks while the parent waits for it to exit.
+pub fn output_within(
+    mut cmd: std::process::Command,
+    limit: Duration,
+) -> Result<Option<std::process::Output>> {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .with_context(|| format!("cannot start {:?}", cmd.get_program()))?;
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut v = Vec::new();
+            pipe.read_to_end(&mut v).map(|_| v)
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().context("stdout is piped")?));
+    let err = drain(Box::new(child.stderr.take().context("stderr is piped")?));
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait()? {
+            break s;
+        }
+        if start.elapsed() > limit {
+            // The readers are left to finish on their own: a grandchild
+            // (a shell's, say) may hold the pipes open after the kill.
+            child.kill()?;
+            child.wait()?;
+            return Ok(None);
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let join = |t: std::thread::JoinHandle<std::io::Result<Vec<u8>>>| {
+        t.join().map_err(|_| anyhow::anyhow!("a pipe reader panicked"))?.map_err(anyhow::Error::from)
+    };
+    let (stdout, stderr) = (join(out)?, join(err)?);
+    Ok(Some(std::process::Output { status, stdout, stderr }))
+}
+
 /// The fingerprint of the measuring code, and the commit, live in
 /// `bookgen::fresh` so that the book can tell a stale output too.
 pub use bookgen::fresh::{commit, fingerprint};
@@ -419,6 +463,24 @@ pub fn redraw(ctx: &Ctx, e: &dyn Run) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_child_is_stopped_at_its_limit_and_a_chatty_one_is_read_whole() {
+        use std::process::Command;
+        let mut slow = Command::new("sh");
+        slow.args(["-c", "sleep 5"]);
+        let t = Instant::now();
+        assert!(output_within(slow, Duration::from_millis(100)).unwrap().is_none());
+        assert!(t.elapsed() < Duration::from_secs(4), "killed, not waited for");
+        // 1 MB on stdout, far more than a pipe holds, and a line on stderr.
+        let mut chatty = Command::new("sh");
+        chatty.args(["-c", "head -c 1048576 /dev/zero; echo oops >&2; exit 3"]);
+        let out = output_within(chatty, Duration::from_secs(30)).unwrap().expect("finished");
+        assert_eq!(
+            (out.stdout.len(), out.stderr.as_slice(), out.status.code()),
+            (1 << 20, &b"oops\n"[..], Some(3))
+        );
+    }
 
     #[test]
     fn dates_are_iso() {

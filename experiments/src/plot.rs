@@ -941,9 +941,11 @@ impl Chart for Cactus {
                 .label(format!("{name} ({} of {})", t.len(), self.total))
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(3)));
         }
+        // Every line climbs from the lower left to the upper right, so the
+        // upper left is the one corner no line reaches early.
         chart
             .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
+            .position(SeriesLabelPosition::UpperLeft)
             .border_style(BLACK)
             .background_style(WHITE)
             .label_font((FONT, TICK))

@@ -74,6 +74,37 @@ pub fn table<T: DeserializeOwned>(dir: &Path, name: &str) -> Result<Vec<T>> {
     Ok(out)
 }
 
+/// Figure 5.9's panel B (slice sizes after GridSolve), row by row, from
+/// `figure-5-9.txt`: each of the ten lines under the `A: single pixels`
+/// header ends with panel B's ten numbers (panel A's, before them, carry an
+/// extraction artefact; `tests/gridwalker_thesis.rs` reads those).
+pub fn figure_5_9_b(dir: &Path) -> Result<Vec<u32>> {
+    const NAME: &str = "figure-5-9.txt";
+    let path = dir.join(NAME);
+    let bytes = read(dir, NAME)?;
+    let text = std::str::from_utf8(&bytes).with_context(|| format!("{}: not UTF-8", path.display()))?;
+    let lines = text.lines().enumerate();
+    let Some((head, _)) = text.lines().enumerate().find(|(_, l)| l.starts_with("A: single pixels")) else {
+        bail!("{}: no `A: single pixels` header", path.display());
+    };
+    let mut b = Vec::new();
+    for (i, line) in lines.skip(head + 1).take(10) {
+        let v: Vec<u32> = line
+            .split_whitespace()
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .with_context(|| format!("{}:{}: not numbers", path.display(), i + 1))?;
+        if v.len() < 10 {
+            bail!("{}:{}: fewer than ten numbers", path.display(), i + 1);
+        }
+        b.extend_from_slice(&v[v.len() - 10..]);
+    }
+    if b.len() != 100 {
+        bail!("{}: panel B needs ten rows under the header", path.display());
+    }
+    Ok(b)
+}
+
 /// The raw statistics of the 125,000-candidate study.
 pub const STATS: &str = "life64-stats-125000.txt.gz";
 

@@ -89,35 +89,9 @@ const REPEAT_BELOW_SECONDS: f64 = 10.0;
 const PEER_LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Run a command to its end, or kill it past `limit` (an error saying so).
-fn output_within(mut cmd: Command, limit: std::time::Duration) -> Result<std::process::Output> {
-    use std::process::Stdio;
-    let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
-    // Drain the pipes on threads so that a chatty child never blocks.
-    let mut so = child.stdout.take().expect("piped");
-    let mut se = child.stderr.take().expect("piped");
-    let t1 = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        std::io::Read::read_to_end(&mut so, &mut v).map(|_| v)
-    });
-    let t2 = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        std::io::Read::read_to_end(&mut se, &mut v).map(|_| v)
-    });
-    let start = std::time::Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait()? {
-            break s;
-        }
-        if start.elapsed() > limit {
-            child.kill()?;
-            child.wait()?;
-            bail!("not finished within {} s (stopped)", limit.as_secs());
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    };
-    let stdout = t1.join().map_err(|_| anyhow::anyhow!("reader thread"))??;
-    let stderr = t2.join().map_err(|_| anyhow::anyhow!("reader thread"))??;
-    Ok(std::process::Output { status, stdout, stderr })
+fn output_within(cmd: Command, limit: std::time::Duration) -> Result<std::process::Output> {
+    crate::harness::output_within(cmd, limit)?
+        .with_context(|| format!("not finished within {} s (stopped)", limit.as_secs()))
 }
 
 /// What an engine ended on.

@@ -16,20 +16,6 @@ use serde::{Deserialize, Serialize};
 pub struct Figure59;
 pub struct Figure510;
 
-/// Figure 5.9 B as printed in the thesis (slice sizes after GridSolve).
-pub const THESIS_5_9_B: [[u32; 10]; 10] = [
-    [268, 132, 161, 115, 119, 121, 163, 130, 242, 268],
-    [242, 186, 112, 159, 112, 164, 119, 175, 186, 132],
-    [130, 175, 117, 108, 111, 176, 171, 117, 112, 161],
-    [163, 119, 171, 118, 117, 121, 118, 108, 159, 115],
-    [121, 164, 176, 121, 200, 200, 117, 111, 112, 119],
-    [119, 112, 111, 117, 200, 200, 121, 176, 164, 121],
-    [115, 159, 108, 118, 121, 117, 118, 171, 119, 163],
-    [161, 112, 117, 171, 176, 111, 108, 117, 175, 130],
-    [132, 186, 175, 119, 164, 112, 159, 112, 186, 242],
-    [268, 242, 130, 163, 121, 119, 115, 161, 132, 268],
-];
-
 fn orphan() -> Grid {
     Grid::from_rows(&ORPHAN_10X10).expect("valid rows")
 }
@@ -51,13 +37,14 @@ impl Experiment for Figure59 {
         Some(200)
     }
 
-    fn measure(&self, _: &Ctx) -> Result<(Vec<Row59>, Report)> {
+    fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row59>, Report)> {
         let g = orphan();
         let spec = super::gw::spec_of(&g);
         let after = first_solve(&spec, Rule::CONWAY, Convention::ThesisCode);
         if (after.width, after.height) != (10, 10) {
             bail!("GridSolve covered {}x{} cells, expected 10x10", after.width, after.height);
         }
+        let printed_b = crate::thesis::figure_5_9_b(&ctx.thesis)?;
         let mut rows = Vec::new();
         for (panel, size) in [("A", None), ("B", Some(&after.sizes))] {
             for y in 0..10 {
@@ -66,7 +53,7 @@ impl Experiment for Figure59 {
                     let a = Slice::for_future(Rule::CONWAY, alive).count();
                     let ours = size.map_or(a, |s| s[y * 10 + x]);
                     let thesis = if size.is_some() {
-                        THESIS_5_9_B[y][x]
+                        printed_b[y * 10 + x]
                     } else if alive {
                         140
                     } else {
@@ -213,10 +200,11 @@ mod tests {
     fn figure_5_9_draws_from_a_small_csv() {
         let dir = tempfile::tempdir().unwrap();
         let c = ctx(dir.path());
+        let printed_b = crate::thesis::figure_5_9_b(&crate::thesis::default_dir()).unwrap();
         let rows: Vec<Row59> = (0..100)
             .flat_map(|i| {
                 let (x, y) = (i % 10, i / 10);
-                let b = THESIS_5_9_B[y][x];
+                let b = printed_b[i];
                 [
                     Row59 { panel: "A".into(), x, y, ours: 140, thesis: 140 },
                     Row59 { panel: "B".into(), x, y, ours: if i == 5 { b + 1 } else { b }, thesis: b },

@@ -14,9 +14,8 @@ use lifesearch::gridwalker::{Options, Variant};
 use lifesearch::life::{Cell, SpecGrid};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use std::io::Read;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 pub struct OrphanZoo;
@@ -140,38 +139,16 @@ fn work(engine: &str, stats: &[(&'static str, u64)]) -> (u64, &'static str) {
 // ANCHOR: zoo_parent
 /// The parent's side: run the child, kill it at the cap (then `None`).
 fn run_child(file: &Path, solver: &str, cap: Duration) -> Result<Option<ChildReport>> {
-    let exe = std::env::current_exe()?;
-    let mut c = Command::new(&exe)
-        .args(["__orphan", "--solver", solver])
-        .arg(file)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .with_context(|| format!("{}: cannot start", exe.display()))?;
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = c.try_wait()? {
-            break s;
-        }
-        if start.elapsed() > cap {
-            c.kill()?;
-            c.wait()?;
-            return Ok(None);
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    };
-    let (mut out, mut err) = (String::new(), String::new());
-    if let Some(mut s) = c.stdout.take() {
-        s.read_to_string(&mut out)?;
-    }
-    if let Some(mut s) = c.stderr.take() {
-        s.read_to_string(&mut err)?;
-    }
-    if !status.success() {
-        bail!("{solver} on {}: {}", file.display(), err.lines().last().unwrap_or("failed"));
+    let mut cmd = Command::new(std::env::current_exe()?);
+    cmd.args(["__orphan", "--solver", solver]).arg(file);
+    let Some(out) = crate::harness::output_within(cmd, cap)? else { return Ok(None) };
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    if !out.status.success() {
+        bail!("{solver} on {}: {}", file.display(), stderr.lines().last().unwrap_or("failed"));
     }
     Ok(Some(
-        serde_json::from_str(out.trim()).with_context(|| format!("{solver}: unexpected report '{out}'"))?,
+        serde_json::from_str(stdout.trim())
+            .with_context(|| format!("{solver}: unexpected report '{stdout}'"))?,
     ))
 }
 // ANCHOR_END: zoo_parent

@@ -8,14 +8,16 @@
 //! Every engine gets the same box, period, translation and symmetry and is
 //! timed the same way: the wall time of one in-process call, from the
 //! problem to a checked answer (building the world or the clauses
-//! included, process start-up excluded), lowest of up to three runs. Every
+//! included, process start-up excluded), lowest of several runs ([`Runs`]),
+//! the engines taking turns so that a noisy moment of the machine falls on
+//! all of them. Every
 //! answer is run forward by lifesearch's naive engine
 //! ([`lifesearch::search::verify::check_cycle`]) and must have the symmetry
 //! asked for; the `agrees` column compares each verdict with the others'.
 //! A run past the cap is stopped and reported as `cap`, never dropped.
 //!
 //! The module is self-contained: [`problems`] is the problem set, [`measure`]
-//! one engine on one problem, [`Row`] one line of `data/search-vs-peers.csv`.
+//! the engines on one problem, [`Row`] one line of `data/search-vs-peers.csv`.
 
 use crate::harness::{Ctx, Experiment, Fmt, Mode, Report, col};
 use crate::plot::{Cactus, render};
@@ -46,6 +48,9 @@ pub struct Case {
     /// still-life, oscillator, orthogonal or diagonal.
     pub family: &'static str,
     pub problem: Problem,
+    /// The cap is this many times the experiment's: the c/4 10x10
+    /// proof takes rlifesrc about 18 s, longer than the cap of every other row.
+    pub cap_factor: u32,
 }
 
 /// One engine on one problem.
@@ -74,6 +79,7 @@ pub struct Row {
     pub agrees: String,
     pub runs: usize,
     /// Lowest wall time of the in-process call over `runs` runs (the cap when `cap`).
+    /// Empty for `n/a`, `not compiled in` and errors.
     pub ms: Option<f64>,
     pub cap_ms: f64,
 }
@@ -87,7 +93,7 @@ fn case(
     s: Symmetry,
 ) -> Case {
     let problem = Problem::Cycle { width: w, height: h, period: p, dx, dy, symmetry: s };
-    Case { name: name.into(), family, problem }
+    Case { name: name.into(), family, problem, cap_factor: 1 }
 }
 
 // ANCHOR: problems
@@ -110,7 +116,7 @@ pub fn problems(mode: Mode) -> Vec<Case> {
     if full {
         v.push(case("c4-9x9", "orthogonal", (9, 9), 4, (0, 1), None));
         v.push(case("p4-7x7", "oscillator", (7, 7), 4, (0, 0), None));
-        v.push(case("c4-10x10", "orthogonal", (10, 10), 4, (0, 1), None));
+        v.push(Case { cap_factor: 4, ..case("c4-10x10", "orthogonal", (10, 10), 4, (0, 1), None) });
     }
     // Still lifes, with and without symmetry.
     v.push(case("still-6x6", "still-life", (6, 6), 1, (0, 0), None));
@@ -159,7 +165,52 @@ enum Verdict {
     Found(Grid),
     None,
     Cap,
-    NotApplicable(String),
+}
+
+/// How often each engine runs on a problem: at least `min` times while its
+/// runs so far took under `slow` in all, and on, up to `max` runs, while
+/// they took under `budget`. A time under a millisecond moves by tens of
+/// percent from one run to the next (caches, the other core's work), so
+/// small problems get many runs; a search of seconds gets one or two.
+#[derive(Debug, Clone, Copy)]
+pub struct Runs {
+    pub min: usize,
+    pub max: usize,
+    pub budget: Duration,
+    pub slow: Duration,
+}
+
+impl Runs {
+    /// One run only (tests, tiny mode).
+    pub const ONE: Runs = Runs { min: 1, max: 1, budget: Duration::ZERO, slow: Duration::ZERO };
+
+    fn for_mode(mode: Mode) -> Runs {
+        let ms = Duration::from_millis;
+        match mode {
+            Mode::Tiny => Runs::ONE,
+            Mode::Quick => Runs { min: 3, max: 10, budget: ms(200), slow: ms(1000) },
+            Mode::Full => Runs { min: 3, max: 25, budget: ms(1000), slow: ms(3000) },
+        }
+    }
+
+    /// Another run after `n` runs that took `spent` in all?
+    fn more(&self, n: usize, spent: Duration) -> bool {
+        n < self.max && (spent < self.budget || (n < self.min && spent < self.slow))
+    }
+}
+
+/// A turn of an engine whose last run took under this many ms starts with a
+/// run that is not timed. The engine before it in the round (CaDiCaL with
+/// its megabytes of clauses, say) leaves the caches cold, and a search of
+/// microseconds pays more for that than for itself; which engine came
+/// before would otherwise decide the smallest rows.
+const WARM_UP_BELOW_MS: f64 = 10.0;
+
+/// The wall time of `f` in ms.
+fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
+    let start = Instant::now();
+    let r = f();
+    (r, start.elapsed().as_secs_f64() * 1e3)
 }
 
 /// Run `f` with a stop flag that a watchdog raises after `cap`, and time
@@ -176,9 +227,7 @@ fn capped<T>(cap: Duration, f: impl FnOnce(&Stop) -> T) -> (T, f64) {
             flag.interrupt();
         }
     });
-    let start = Instant::now();
-    let r = f(&stop);
-    let ms = start.elapsed().as_secs_f64() * 1e3;
+    let (r, ms) = timed(|| f(&stop));
     let _ = done_tx.send(());
     let _ = dog.join();
     (r, ms)
@@ -202,10 +251,22 @@ fn shape(p: &Problem) -> (usize, usize, usize, i64, i64, Symmetry) {
     }
 }
 
+/// Why `engine` does not take `p`, if it does not.
+fn not_applicable(engine: &str, p: &Problem) -> Option<&'static str> {
+    match engine {
+        "cadical-knuth" if p.validate(Encoding::Knuth, Rule::CONWAY).is_err() => {
+            Some("Knuth's encoding does not take it")
+        }
+        "gridwalker" if shape(p).5 != Symmetry::None => Some("GRIDWALKER's stack takes no symmetry"),
+        "rlifesrc" if !peer::COMPILED => Some("rlifesrc not compiled in (feature peers)"),
+        _ => None,
+    }
+}
+
 /// One run of `engine` on `p` with its cap: the verdict and the time in ms.
 fn run_once(engine: &str, p: &Problem, cap: Duration) -> Result<(Verdict, f64)> {
     let rule = Rule::CONWAY;
-    let (w, h, period, dx, dy, symmetry) = shape(p);
+    let (w, h, period, dx, dy, _) = shape(p);
     let found = |g: Option<Grid>| g.map_or(Verdict::None, Verdict::Found);
     Ok(match engine {
         "spacetime" => {
@@ -217,9 +278,6 @@ fn run_once(engine: &str, p: &Problem, cap: Duration) -> Result<(Verdict, f64)> 
             }
         }
         "cadical-knuth" => {
-            if p.validate(Encoding::Knuth, rule).is_err() {
-                return Ok((Verdict::NotApplicable("Knuth's encoding does not take it".into()), 0.0));
-            }
             let (r, ms) = capped(cap, |s| -> Result<Verdict> {
                 // What `search` itself encodes: one answer, translation broken.
                 let enc = encode_with(p, Encoding::Knuth, rule, Placement::OneAnswer)?;
@@ -239,9 +297,6 @@ fn run_once(engine: &str, p: &Problem, cap: Duration) -> Result<(Verdict, f64)> 
             (r?, ms)
         }
         "gridwalker" => {
-            if symmetry != Symmetry::None {
-                return Ok((Verdict::NotApplicable("GRIDWALKER's stack takes no symmetry".into()), 0.0));
-            }
             let (r, ms) = capped(cap, |s| stack::caged_cycle_stoppable(w, h, period, (dx, dy), rule, s));
             match interrupted(r)? {
                 Some(a) => (found(a.start), ms),
@@ -257,82 +312,117 @@ fn run_once(engine: &str, p: &Problem, cap: Duration) -> Result<(Verdict, f64)> 
             }
         }
         "rlifesrc" => {
-            let start = Instant::now();
-            let v = peer::rlifesrc(p, cap)?;
-            (v, start.elapsed().as_secs_f64() * 1e3)
+            let (v, ms) = timed(|| peer::rlifesrc(p, cap));
+            (v?, ms)
         }
         other => anyhow::bail!("unknown engine {other}"),
     })
 }
 
 // ANCHOR: measure
-/// Measure `engine` on `case`: up to `runs` runs (one when the first takes
-/// over 300 ms or hits the cap), the lowest time, the verdict and whether
-/// the answer passed the simulation check.
-pub fn measure(case: &Case, engine: &str, runs: usize, cap: Duration) -> Row {
+/// Measure `engines` on `case`, taking turns: each round runs every engine
+/// still measuring once (after a warm-up run when the problem is small, see
+/// [`WARM_UP_BELOW_MS`]), until [`Runs`] says stop (an engine that hits the
+/// cap or fails stops at once). Each row keeps the lowest time, the verdict,
+/// and whether the answer passed the simulation check; an engine whose
+/// verdict changes from one run to the next is an error.
+pub fn measure(case: &Case, engines: &[&str], runs: Runs, cap: Duration) -> Vec<Row> {
     let (w, h, period, dx, dy, symmetry) = shape(&case.problem);
-    let mut row = Row {
-        problem: case.name.clone(),
-        family: case.family.into(),
-        width: w,
-        height: h,
-        period,
-        dx,
-        dy,
-        symmetry: format!("{symmetry:?}").to_lowercase(),
-        engine: engine.into(),
-        version: if engine == "rlifesrc" { peer::version() } else { env!("CARGO_PKG_VERSION").into() },
-        verdict: String::new(),
-        checked: String::new(),
-        agrees: String::new(),
-        runs: 0,
-        ms: None,
-        cap_ms: cap.as_secs_f64() * 1e3,
-    };
-    if engine == "rlifesrc" && !peer::COMPILED {
-        row.verdict = "not compiled in".into();
-        return row;
-    }
-    let mut best = f64::INFINITY;
-    for _ in 0..runs.max(1) {
-        let (v, ms) = match run_once(engine, &case.problem, cap) {
-            Ok((v, ms)) => (Ok(v), ms),
-            Err(e) => (Err(e), 0.0),
-        };
-        row.runs += 1;
-        match v {
-            Err(e) => {
-                row.verdict = format!("error: {e:#}");
-                row.ms = None;
-                return row;
-            }
-            Ok(Verdict::NotApplicable(why)) => {
-                row.verdict = "n/a".into();
-                row.checked = why;
-                return row;
-            }
-            Ok(Verdict::Cap) => {
-                row.verdict = "cap".into();
-                row.ms = Some(row.cap_ms);
-                return row;
-            }
-            Ok(Verdict::None) => row.verdict = "none".into(),
-            Ok(Verdict::Found(g)) => {
-                let ok = (g.width(), g.height()) == (w, h)
-                    && check_cycle(&g, period, dx, dy, Rule::CONWAY).is_ok()
-                    && has_symmetry(&g, symmetry);
-                row.verdict = "found".into();
-                row.checked = if ok { "yes" } else { "no" }.into();
-            }
+    let mut rows: Vec<Row> = engines
+        .iter()
+        .map(|&engine| Row {
+            problem: case.name.clone(),
+            family: case.family.into(),
+            width: w,
+            height: h,
+            period,
+            dx,
+            dy,
+            symmetry: format!("{symmetry:?}").to_lowercase(),
+            engine: engine.into(),
+            version: if engine == "rlifesrc" { peer::version() } else { env!("CARGO_PKG_VERSION").into() },
+            verdict: String::new(),
+            checked: String::new(),
+            agrees: String::new(),
+            runs: 0,
+            ms: None,
+            cap_ms: cap.as_secs_f64() * 1e3,
+        })
+        .collect();
+    let mut open = vec![true; engines.len()];
+    let mut spent = vec![0.0f64; engines.len()];
+    for (row, open) in rows.iter_mut().zip(&mut open) {
+        if let Some(why) = not_applicable(&row.engine, &case.problem) {
+            (row.verdict, row.checked) = if row.engine == "rlifesrc" {
+                ("not compiled in".into(), String::new())
+            } else {
+                ("n/a".into(), why.into())
+            };
+            *open = false;
         }
-        best = best.min(ms);
-        row.ms = Some(best);
-        if ms > 300.0 {
+    }
+    // Round k starts at engine k: each follows each other equally often,
+    // since what ran just before (not only the caches: a warm-up run does
+    // not undo it all) moved the smallest rows by up to a third.
+    for k in 0.. {
+        if !open.contains(&true) {
             break;
         }
+        for j in 0..rows.len() {
+            let i = (j + k) % rows.len();
+            if open[i] {
+                open[i] = turn(&mut rows[i], &mut spent[i], &case.problem, runs, cap);
+            }
+        }
     }
-    row
+    rows
 }
+
+/// One turn of `row`'s engine: a warm-up run if the problem is small, then
+/// a timed run. Whether the engine measures on.
+fn turn(row: &mut Row, spent: &mut f64, p: &Problem, runs: Runs, cap: Duration) -> bool {
+    let (w, h, period, dx, dy, symmetry) = shape(p);
+    if row.ms.is_some_and(|ms| ms < WARM_UP_BELOW_MS) {
+        let _ = run_once(&row.engine, p, cap);
+    }
+    let run = run_once(&row.engine, p, cap);
+    row.runs += 1;
+    let (verdict, checked, ms) = match run {
+        Err(e) => (format!("error: {e:#}"), String::new(), None),
+        Ok((Verdict::Cap, _)) => ("cap".into(), String::new(), Some(row.cap_ms)),
+        Ok((Verdict::None, ms)) => ("none".into(), String::new(), Some(ms)),
+        Ok((Verdict::Found(g), ms)) => {
+            let ok = (g.width(), g.height()) == (w, h)
+                && check_cycle(&g, period, dx, dy, Rule::CONWAY).is_ok()
+                && has_symmetry(&g, symmetry);
+            ("found".into(), if ok { "yes" } else { "no" }.into(), Some(ms))
+        }
+    };
+    let settled = matches!(verdict.as_str(), "found" | "none");
+    if row.runs > 1 && settled && verdict != row.verdict {
+        row.verdict = format!("error: {} then {verdict} on the same problem", row.verdict);
+        row.ms = None;
+        return false;
+    }
+    // A later run past the cap is a slow run of a settled problem: the
+    // verdict and the best time stand.
+    if !settled {
+        if !(verdict == "cap" && row.ms.is_some()) {
+            (row.verdict, row.checked, row.ms) = (verdict, checked, ms);
+        }
+        return false;
+    }
+    let ms = ms.unwrap_or(f64::INFINITY);
+    *spent += ms;
+    row.ms = Some(row.ms.map_or(ms, |b| b.min(ms)));
+    // A wrong answer stays wrong even if a later run is right.
+    if row.checked != "no" {
+        row.checked = checked;
+    }
+    row.verdict = verdict;
+    runs.more(row.runs, Duration::from_secs_f64(*spent / 1e3))
+}
+
 // ANCHOR_END: measure
 
 /// Fill the `agrees` column: each settled verdict against the others' on the same problem.
@@ -357,22 +447,23 @@ impl Experiment for SearchVsPeers {
 
     fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row>, Report)> {
         let cap = Duration::from_secs_f64(ctx.mode.pick(0.5, 1.0, 10.0));
-        let runs = ctx.mode.pick(1, 3, 3);
+        let runs = Runs::for_mode(ctx.mode);
         let cases = problems(ctx.mode);
         let cases: Vec<Case> =
             if ctx.mode == Mode::Tiny { cases.into_iter().take(3).collect() } else { cases };
-        let bar = ctx.bar((cases.len() * ENGINES.len()) as u64, "problems x engines");
+        let bar = ctx.bar(cases.len() as u64, "problems");
         let mut rows = Vec::new();
         for c in &cases {
-            for e in ENGINES {
-                rows.push(measure(c, e, runs, cap));
-                bar.inc(1);
-            }
+            rows.extend(measure(c, &ENGINES, runs, cap * c.cap_factor));
+            bar.inc(1);
         }
         bar.finish_and_clear();
         agreement(&mut rows);
-        let wrong: Vec<&Row> = rows.iter().filter(|r| r.checked == "no" || r.agrees == "no").collect();
-        anyhow::ensure!(wrong.is_empty(), "wrong or contradicting answers: {wrong:?}");
+        let wrong: Vec<&Row> = rows
+            .iter()
+            .filter(|r| r.checked == "no" || r.agrees == "no" || r.verdict.starts_with("error"))
+            .collect();
+        anyhow::ensure!(wrong.is_empty(), "wrong, contradicting or failed runs: {wrong:?}");
         let settled = rows.iter().filter(|r| matches!(r.verdict.as_str(), "found" | "none")).count();
         let report = Report {
             solvers: vec![
@@ -381,7 +472,7 @@ impl Experiment for SearchVsPeers {
                 format!("rlifesrc-lib {}", peer::version()),
             ],
             notes: vec![format!(
-                "{} problems, {settled} settled runs, cap {} ms",
+                "{} problems, {settled} settled runs, cap {} ms (a row's cap_ms says where it is longer)",
                 cases.len(),
                 cap.as_millis()
             )],
@@ -498,12 +589,13 @@ mod peer {
         "unknown".into()
     }
 
+    /// Never called: `measure` reports the row as not compiled in.
     #[cfg(not(feature = "peers"))]
     pub fn rlifesrc(
         _: &lifesearch::search::Problem,
         _: std::time::Duration,
     ) -> anyhow::Result<super::Verdict> {
-        Ok(super::Verdict::NotApplicable("rlifesrc not compiled in (feature peers)".into()))
+        anyhow::bail!("rlifesrc is not compiled in (feature peers)")
     }
 
     // ANCHOR: rlifesrc
@@ -573,12 +665,9 @@ mod tests {
     fn every_engine_settles_the_glider_and_agrees() {
         let c = case("glider", "diagonal", (5, 5), 4, (1, 1), Symmetry::None);
         let none = case("c4d-3x3", "diagonal", (3, 3), 4, (1, 1), Symmetry::None);
-        let mut rows: Vec<Row> = ENGINES
-            .iter()
-            .flat_map(|e| {
-                [measure(&c, e, 1, Duration::from_secs(20)), measure(&none, e, 1, Duration::from_secs(20))]
-            })
-            .collect();
+        let cap = Duration::from_secs(20);
+        let mut rows = measure(&c, &ENGINES, Runs::ONE, cap);
+        rows.extend(measure(&none, &ENGINES, Runs::ONE, cap));
         agreement(&mut rows);
         for r in &rows {
             if r.engine == "rlifesrc" && !peer::COMPILED {
@@ -595,9 +684,31 @@ mod tests {
     }
 
     #[test]
+    fn runs_follow_the_budget_and_engines_take_turns() {
+        let ms = Duration::from_millis;
+        let r = Runs { min: 3, max: 6, budget: ms(10), slow: ms(100) };
+        assert!(r.more(1, ms(50)) && r.more(2, ms(99)), "under min and under slow: on");
+        assert!(!r.more(3, ms(50)), "min reached, over budget: stop");
+        assert!(!r.more(1, ms(100)), "one run as slow as `slow`: stop");
+        assert!(r.more(5, ms(9)) && !r.more(6, ms(1)), "max is a hard stop");
+        let c = case("glider-4x4", "diagonal", (4, 4), 4, (1, 1), Symmetry::None);
+        let rows = measure(&c, &["spacetime", "gridwalker"], Runs { budget: ms(60_000), ..r }, ms(20_000));
+        for row in &rows {
+            assert_eq!(
+                (row.verdict.as_str(), row.checked.as_str(), row.runs),
+                ("found", "yes", 6),
+                "{row:?}"
+            );
+        }
+        let sym = case("p2-6x6-d8", "oscillator", (6, 6), 2, (0, 0), Symmetry::D8);
+        let row = measure(&sym, &["gridwalker"], r, ms(20_000)).remove(0);
+        assert_eq!((row.verdict.as_str(), row.runs, row.ms), ("n/a", 0, None), "{row:?}");
+    }
+
+    #[test]
     fn a_contradiction_is_flagged() {
         let c = case("glider", "diagonal", (5, 5), 4, (1, 1), Symmetry::None);
-        let mut a = measure(&c, "spacetime", 1, Duration::from_secs(20));
+        let mut a = measure(&c, &["spacetime"], Runs::ONE, Duration::from_secs(20)).remove(0);
         let mut b = a.clone();
         b.verdict = "none".into();
         a.engine = "x".into();

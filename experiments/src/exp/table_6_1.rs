@@ -24,19 +24,34 @@ struct Thesis61 {
     gridwalker_ms: f64,
     gw_vs_sat: f64,
 }
-/// Table 6.3: GRIDWALKER's memory in KiB.
-const THESIS_GW_KIB: [u32; 8] = [37, 42, 106, 31, 201, 12, 48, 50];
-/// Table 6.4: basic, single, no repeat, track (ms).
-const THESIS_VARIANTS: [[f64; 4]; 8] = [
-    [8.09, 14.77, 8.04, 8.68],
-    [8.75, 15.22, 8.75, 9.64],
-    [2.67, 5.12, 2.64, 2.81],
-    [0.24, 0.46, 0.24, 0.24],
-    [0.49, 0.70, 0.48, 0.29],
-    [3.55, 8.24, 3.51, 4.34],
-    [16.16, 43.63, 15.89, 14.80],
-    [15.04, 21.58, 14.77, 12.03],
-];
+/// One row of the thesis' Table 6.3 (`data/thesis/table-6-3.csv`), the column used here.
+#[derive(Debug, Deserialize)]
+struct Thesis63 {
+    pattern: usize,
+    gridwalker_kib: u32,
+}
+
+/// One row of the thesis' Table 6.4 (`data/thesis/table-6-4.csv`), the columns used here.
+#[derive(Debug, Deserialize)]
+struct Thesis64 {
+    pattern: usize,
+    basic_ms: f64,
+    single_ms: f64,
+    no_repeat_ms: f64,
+    track_ms: f64,
+}
+
+impl Thesis64 {
+    fn ms(&self, variant: &str) -> Option<f64> {
+        Some(match variant {
+            "basic" => self.basic_ms,
+            "single" => self.single_ms,
+            "no-repeat" => self.no_repeat_ms,
+            "track" => self.track_ms,
+            _ => return None,
+        })
+    }
+}
 
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -68,6 +83,8 @@ pub struct Row63 {
     /// SAT rows: the same solver's child on an empty formula (the program itself).
     pub baseline_bytes: Option<u64>,
     pub method: String,
+    /// The thesis' GRIDWALKER memory for the pattern of this number (Table 6.3).
+    pub thesis_gridwalker_kib: Option<u32>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -85,6 +102,8 @@ pub struct Row64 {
     pub confrontations: Option<u64>,
     /// This variant's time over basic's.
     pub basic_speedup: f64,
+    /// The thesis' time for the pattern of this number and this variant (Table 6.4).
+    pub thesis_ms: Option<f64>,
 }
 
 /// The distinct values in order of first appearance.
@@ -280,7 +299,11 @@ impl Experiment for Table63 {
             .into_iter()
             .map(|k| Ok(child(&empty, k)?.max_rss_bytes))
             .collect::<Result<_>>()?;
+        let thesis: Vec<Thesis63> = crate::thesis::table(&ctx.thesis, "table-6-3.csv")?;
         for p in patterns(ctx) {
+            let thesis_gridwalker_kib = thesis_index(p.id)
+                .and_then(|i| thesis.iter().find(|t| t.pattern == i + 1))
+                .map(|t| t.gridwalker_kib);
             let (t, peak) = peak_heap(|| decide(&p.spec, Variant::Basic, 1));
             let t = t?;
             rows.push(Row63 {
@@ -290,6 +313,7 @@ impl Experiment for Table63 {
                 peak_bytes: peak as u64,
                 baseline_bytes: None,
                 method: "heap growth during the call (counting allocator)".into(),
+                thesis_gridwalker_kib,
             });
             if let Some(own) = t.stat("peak_bytes") {
                 rows.push(Row63 {
@@ -299,6 +323,7 @@ impl Experiment for Table63 {
                     peak_bytes: own,
                     baseline_bytes: None,
                     method: "grid and its clones at the deepest point (GRIDWALKER's own count)".into(),
+                    thesis_gridwalker_kib,
                 });
             }
             let enc =
@@ -314,6 +339,7 @@ impl Experiment for Table63 {
                     peak_bytes: c.max_rss_bytes,
                     baseline_bytes: Some(baseline_bytes),
                     method: "child process maximum resident set (whole process)".into(),
+                    thesis_gridwalker_kib,
                 });
             }
         }
@@ -340,7 +366,7 @@ impl Experiment for Table63 {
                     "solver": format!("{} ({})", r.solver, r.method),
                     "peak_kib": kib(r.peak_bytes),
                     "less_empty_kib": r.baseline_bytes.map(|b| kib(r.peak_bytes.saturating_sub(b))),
-                    "thesis_kib": thesis_index(&r.pattern).and_then(|i| THESIS_GW_KIB.get(i)),
+                    "thesis_kib": r.thesis_gridwalker_kib,
                 })
             })
             .collect();
@@ -378,8 +404,10 @@ impl Experiment for Table64 {
         let runs = ctx.mode.pick(1, 10, 10);
         let mut rows = Vec::new();
         let pats = patterns(ctx);
+        let thesis: Vec<Thesis64> = crate::thesis::table(&ctx.thesis, "table-6-4.csv")?;
         let bar = ctx.bar((pats.len() * VARIANTS.len()) as u64, "table-6-4");
         for p in &pats {
+            let printed = thesis_index(p.id).and_then(|i| thesis.iter().find(|t| t.pattern == i + 1));
             let mut basic_ms = None;
             for v in VARIANTS {
                 let t = decide(&p.spec, v, runs)?;
@@ -397,6 +425,7 @@ impl Experiment for Table64 {
                     sweeps: t.stat("sweeps"),
                     confrontations: t.stat("confrontations"),
                     basic_speedup: ms / base,
+                    thesis_ms: printed.and_then(|t| t.ms(variant_name(v))),
                 });
                 bar.inc(1);
             }
@@ -427,11 +456,12 @@ impl Experiment for Table64 {
             .collect();
         let theirs = names
             .iter()
-            .enumerate()
-            .map(|(j, v)| {
+            .map(|v| {
                 let t = patterns
                     .iter()
-                    .map(|p| thesis_index(p).and_then(|i| THESIS_VARIANTS.get(i)).map(|t| t[j]))
+                    .map(|p| {
+                        rows.iter().find(|r| &r.pattern == p && r.variant == *v).and_then(|r| r.thesis_ms)
+                    })
                     .collect();
                 (v.to_string(), t)
             })
@@ -468,13 +498,10 @@ impl Experiment for Table64 {
 
     /// Every row, the thesis' time for the same pattern and variant beside ours.
     fn markdown(&self, rows: &[Row64]) -> Result<String> {
-        let names = ["basic", "single", "no-repeat", "track"];
         let shown: Vec<Value> = rows
             .iter()
             .map(|r| {
-                let j = names.iter().position(|v| *v == r.variant);
-                let thesis =
-                    thesis_index(&r.pattern).and_then(|i| THESIS_VARIANTS.get(i)).zip(j).map(|(t, j)| t[j]);
+                let thesis = r.thesis_ms;
                 let pattern =
                     if r.stand_in { format!("{} (stand-in)", r.pattern) } else { r.pattern.clone() };
                 let mut v = serde_json::to_value(r).unwrap_or_default();
@@ -537,6 +564,7 @@ mod tests {
                 sweeps: None,
                 confrontations: None,
                 basic_speedup: 1.0,
+                thesis_ms: if *v == "track" { Some(2.81) } else { Some(2.67) },
             })
             .collect();
         write_csv(&c.csv("table-6-4"), &r64).unwrap();
