@@ -283,15 +283,19 @@ fn unfenced_code_includes(text: &str) -> Vec<usize> {
     bad
 }
 
-#[test]
-fn code_includes_sit_in_code_blocks() {
+/// Every line of every page that `find` flags, as `page:line: what`.
+fn flagged_lines(find: fn(&str) -> Vec<usize>, what: &str) -> Vec<String> {
     let mut errors = Vec::new();
     for page in book_pages() {
         let text = std::fs::read_to_string(&page).unwrap();
-        for line in unfenced_code_includes(&text) {
-            errors.push(format!("{}:{line}: a source include outside a ```rust block", rel(&page)));
-        }
+        errors.extend(find(&text).into_iter().map(|line| format!("{}:{line}: {what}", rel(&page))));
     }
+    errors
+}
+
+#[test]
+fn code_includes_sit_in_code_blocks() {
+    let errors = flagged_lines(unfenced_code_includes, "a source include outside a ```rust block");
     assert!(errors.is_empty(), "{}", errors.join("\n"));
 }
 
@@ -303,13 +307,7 @@ fn doubled_citations(text: &str) -> Vec<usize> {
 
 #[test]
 fn citations_are_not_parenthesised_twice() {
-    let mut errors = Vec::new();
-    for page in book_pages() {
-        let text = std::fs::read_to_string(&page).unwrap();
-        for line in doubled_citations(&text) {
-            errors.push(format!("{}:{line}: drop the parentheses around {{{{#cite}}}}", rel(&page)));
-        }
-    }
+    let errors = flagged_lines(doubled_citations, "drop the parentheses around {{#cite}}");
     assert!(errors.is_empty(), "{}", errors.join("\n"));
 }
 
