@@ -83,12 +83,12 @@ pub fn figure_5_9_b(dir: &Path) -> Result<Vec<u32>> {
     let path = dir.join(NAME);
     let bytes = read(dir, NAME)?;
     let text = std::str::from_utf8(&bytes).with_context(|| format!("{}: not UTF-8", path.display()))?;
-    let lines = text.lines().enumerate();
-    let Some((head, _)) = text.lines().enumerate().find(|(_, l)| l.starts_with("A: single pixels")) else {
+    let mut lines = text.lines().enumerate();
+    if !lines.any(|(_, l)| l.starts_with("A: single pixels")) {
         bail!("{}: no `A: single pixels` header", path.display());
-    };
+    }
     let mut b = Vec::new();
-    for (i, line) in lines.skip(head + 1).take(10) {
+    for (i, line) in lines.take(10) {
         let v: Vec<u32> = line
             .split_whitespace()
             .map(str::parse)

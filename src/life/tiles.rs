@@ -20,7 +20,9 @@
 //!   and in each corner. Only a changed edge wakes the neighbour behind it.
 //!
 //! A step visits just the tiles that changed and their woken neighbours (a
-//! list carried from one step to the next), so a sleeping tile costs nothing.
+//! list carried from one step to the next), so a sleeping tile costs nothing;
+//! within an awake tile, only the band of rows next to a change is
+//! recomputed, so a glider costs a few rows, not 64.
 //!
 //! Book: Part II, chapter 3, "The tile engine" (`book/src/thesis/ch3.md`).
 
@@ -66,6 +68,12 @@ type Cells = [[u64; ROWS]; 2];
 struct Meta {
     /// How the current generation differs from two generations back (see `ANY`).
     diff: u16,
+    /// The same, row by row: bit `r` of `dirty` is set when row `r` differs
+    /// anywhere, of `west` and `east` when its first or last cell does.
+    /// A step recomputes only the rows next to a change (see `need`).
+    dirty: u64,
+    west: u64,
+    east: u64,
     /// Neighbour indices in the order of `DIRS`.
     nbr: [u32; 8],
     /// Tile coordinates: cells `64 x ..` and `ROWS y ..`.
@@ -82,7 +90,18 @@ struct Meta {
 
 impl Meta {
     fn new(pos: (i64, i64), width: u32, rows: u32) -> Meta {
-        Meta { diff: 0, nbr: [DEAD; 8], pos, width, rows, stamp: 0, plain: true }
+        Meta { diff: 0, dirty: 0, west: 0, east: 0, nbr: [DEAD; 8], pos, width, rows, stamp: 0, plain: true }
+    }
+
+    /// Bit `r` set for each of the tile's rows.
+    fn row_mask(&self) -> u64 {
+        if self.rows == 64 { !0 } else { (1u64 << self.rows) - 1 }
+    }
+
+    /// Counts as changed everywhere (before the first step).
+    fn all_changed(&mut self) {
+        let m = self.row_mask();
+        (self.diff, self.dirty, self.west, self.east) = (ALL, m, m, m);
     }
 }
 
@@ -100,6 +119,8 @@ pub struct Tiles {
     changed: Vec<u32>,
     /// Scratch: the tiles to compute in this step.
     work: Vec<u32>,
+    /// Scratch: for each tile of `work`, the rows to compute.
+    need: Vec<u64>,
     /// Tile computations so far (for the statistics).
     pub tile_steps: u64,
 }
@@ -162,6 +183,7 @@ impl Tiles {
             generation: 0,
             changed: Vec::new(),
             work: Vec::new(),
+            need: Vec::new(),
             tile_steps: 0,
         }
     }
@@ -171,7 +193,7 @@ impl Tiles {
     fn start(&mut self) {
         self.changed = (1..self.meta.len() as u32).collect();
         for t in &mut self.meta[1..] {
-            t.diff = ALL;
+            t.all_changed();
         }
     }
 
@@ -244,11 +266,16 @@ impl Tiles {
             }
         }
         self.changed.clear();
-        self.compute(&work);
+        // Every tile's rows are chosen before any tile's flags are overwritten.
+        let mut need = std::mem::take(&mut self.need);
+        need.clear();
+        need.extend(work.iter().map(|&k| self.need(k as usize)));
+        self.compute(&work, &need);
+        self.need = need;
         // The first step compared with nothing: its tiles count as changed everywhere.
         if self.generation == 0 {
             for &k in &work {
-                self.meta[k as usize].diff = ALL;
+                self.meta[k as usize].all_changed();
             }
         }
         self.changed.extend(work.iter().copied().filter(|&k| self.meta[k as usize].diff != 0));
@@ -258,79 +285,118 @@ impl Tiles {
     }
     // ANCHOR_END: step
 
+    // ANCHOR: need
+    /// The rows of tile `k` to compute in this step. Row `r` of generation
+    /// `t + 1` depends on rows `r - 1 ..= r + 1` of generation `t`, with a cell
+    /// more on each side; if none of those cells differs from generation
+    /// `t - 2`, the row equals row `r` of `t - 1`, which the buffer about to be
+    /// overwritten already holds. So a row is needed when the tile or a
+    /// neighbour changed on it or on a row next to it: a glider crossing a
+    /// tile costs a handful of rows, not all of them.
+    fn need(&self, k: usize) -> u64 {
+        let m = &self.meta[k];
+        let nb = |d: usize| &self.meta[m.nbr[d] as usize];
+        let last = |d: usize, bits: u64| bits >> (nb(d).rows - 1) & 1;
+        let own = m.dirty | nb(W).east | nb(E).west;
+        let top = last(N, nb(N).dirty) | last(NW, nb(NW).east) | last(NE, nb(NE).west);
+        let bottom = (nb(S).dirty | nb(SW).east | nb(SE).west) & 1;
+        (own | own << 1 | own >> 1 | top | bottom << (m.rows - 1)) & m.row_mask()
+    }
+    // ANCHOR_END: need
+
     /// Compute the tiles of `work`, through the widest vector unit the CPU has.
-    fn compute(&mut self, work: &[u32]) {
+    fn compute(&mut self, work: &[u32], need: &[u64]) {
         #[cfg(target_arch = "x86_64")]
         {
             if std::arch::is_x86_feature_detected!("avx512f") {
                 // SAFETY: the CPU has AVX-512F, checked just above.
-                return unsafe { self.compute_avx512(work) };
+                return unsafe { self.compute_avx512(work, need) };
             }
             if std::arch::is_x86_feature_detected!("avx2") {
                 // SAFETY: the CPU has AVX2, checked just above.
-                return unsafe { self.compute_avx2(work) };
+                return unsafe { self.compute_avx2(work, need) };
             }
         }
-        self.compute_with(work)
+        self.compute_with(work, need)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f")]
-    unsafe fn compute_avx512(&mut self, work: &[u32]) {
-        self.compute_with(work)
+    unsafe fn compute_avx512(&mut self, work: &[u32], need: &[u64]) {
+        self.compute_with(work, need)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn compute_avx2(&mut self, work: &[u32]) {
-        self.compute_with(work)
+    unsafe fn compute_avx2(&mut self, work: &[u32], need: &[u64]) {
+        self.compute_with(work, need)
     }
 
     // ANCHOR: compute
     #[inline(always)]
-    fn compute_with(&mut self, work: &[u32]) {
+    fn compute_with(&mut self, work: &[u32], need: &[u64]) {
         let cur = (self.generation % 2) as usize;
         let rule = self.rule;
-        for &k in work {
+        // Declared once: a step reads only the entries it wrote for its band.
+        let (mut s0, mut s1) = ([0u64; EXT], [0u64; EXT]);
+        let (mut out, mut scratch) = ([0u64; ROWS], [0u64; ROWS]);
+        for (&k, &need) in work.iter().zip(need) {
             let t = &self.meta[k as usize];
             let (width, rows) = (t.width as usize, t.rows as usize);
             let buf = |d: usize| &self.bufs[t.nbr[d] as usize][cur];
-            let (mut s0, mut s1) = ([0u64; EXT], [0u64; EXT]);
             let centre = &self.bufs[k as usize][cur];
-            if t.plain {
-                // A whole tile among whole tiles: the row sums straight from the buffers.
-                let (w, e) = (buf(W), buf(E));
-                (s0[0], s1[0]) = three_sum(buf(NW)[ROWS - 1], buf(N)[ROWS - 1], buf(NE)[ROWS - 1]);
-                for r in 0..ROWS {
-                    (s0[r + 1], s1[r + 1]) = three_sum(w[r], centre[r], e[r]);
+            // The band of rows lo..hi to compute (row r's sums sit at r + 1).
+            let (lo, hi) = if t.plain {
+                if need == 0 {
+                    (0, 0)
+                } else {
+                    // A whole tile among whole tiles: the row sums straight from the buffers.
+                    let (lo, hi) = (need.trailing_zeros() as usize, 64 - need.leading_zeros() as usize);
+                    let (w, e) = (buf(W), buf(E));
+                    // The rows above and below the tile are read only when the band touches them.
+                    if lo == 0 {
+                        (s0[0], s1[0]) = three_sum(buf(NW)[ROWS - 1], buf(N)[ROWS - 1], buf(NE)[ROWS - 1]);
+                    }
+                    for r in lo.saturating_sub(1)..(hi + 1).min(ROWS) {
+                        (s0[r + 1], s1[r + 1]) = three_sum(w[r], centre[r], e[r]);
+                    }
+                    if hi == ROWS {
+                        (s0[ROWS + 1], s1[ROWS + 1]) = three_sum(buf(SW)[0], buf(S)[0], buf(SE)[0]);
+                    }
+                    (lo, hi)
                 }
-                (s0[ROWS + 1], s1[ROWS + 1]) = three_sum(buf(SW)[0], buf(S)[0], buf(SE)[0]);
             } else {
                 self.edge_sums(k as usize, cur, &mut s0, &mut s1);
-            }
-            let mut out = [0u64; ROWS];
-            let mut scratch = [0u64; ROWS];
+                (0, ROWS)
+            };
             combine(
                 rule,
-                [&s0[..ROWS], &s1[..ROWS], &s0[1..ROWS + 1], &s1[1..ROWS + 1], &s0[2..], &s1[2..]],
-                centre,
-                &mut out,
-                &mut scratch,
+                [
+                    &s0[lo..hi],
+                    &s1[lo..hi],
+                    &s0[lo + 1..hi + 1],
+                    &s1[lo + 1..hi + 1],
+                    &s0[lo + 2..],
+                    &s1[lo + 2..],
+                ],
+                &centre[lo..hi],
+                &mut out[lo..hi],
+                &mut scratch[lo..hi],
             );
-            if !t.plain {
-                let mask = if width == 64 { !0 } else { (1u64 << width) - 1 };
-                for (r, o) in out.iter_mut().enumerate() {
-                    *o &= if r < rows { mask } else { 0 };
-                }
-            }
+            let mask = if width == 64 { !0 } else { (1u64 << width) - 1 };
             let old = &mut self.bufs[k as usize][cur ^ 1];
-            let mut any = 0u64;
-            for r in 0..ROWS {
-                any |= out[r] ^ old[r];
+            let (mut dirty, mut west, mut east) = (0u64, 0u64, 0u64);
+            for r in lo..hi {
+                let o = if r < rows { out[r] & mask } else { 0 };
+                let x = o ^ old[r];
+                dirty |= ((x != 0) as u64) << r;
+                west |= (x & 1) << r;
+                east |= (x >> (width - 1) & 1) << r;
+                old[r] = o;
             }
-            let (top, bottom) = (out[0] ^ old[0], out[rows - 1] ^ old[rows - 1]);
-            *old = out;
-            self.meta[k as usize].diff = edge_flags(any, top, bottom, width);
+            let m = &mut self.meta[k as usize];
+            (m.dirty, m.west, m.east) = (dirty, west, east);
+            m.diff = edge_flags(dirty, west, east, rows);
         }
     }
 
@@ -405,23 +471,23 @@ impl Tiles {
     }
 }
 
-/// The flags of a tile whose changes (against two generations back) are
-/// `any` (all rows ORed), `top` and `bottom` (its edge rows).
+/// The flags of a tile from its row masks: the rows that changed, and
+/// the rows whose first (`west`) or last (`east`) cell changed.
 #[inline(always)]
-fn edge_flags(any: u64, top: u64, bottom: u64, width: usize) -> u16 {
-    let east = |w: u64| (w >> (width - 1) & 1) as u16;
-    let flag = |b: bool, d: usize| (b as u16) << (d + 1);
-    if any == 0 {
+fn edge_flags(dirty: u64, west: u64, east: u64, rows: usize) -> u16 {
+    let flag = |b: u64, d: usize| ((b != 0) as u16) << (d + 1);
+    if dirty == 0 {
         return 0;
     }
-    ANY | flag(top != 0, N)
-        | flag(bottom != 0, S)
-        | flag(any & 1 != 0, W)
-        | flag(east(any) != 0, E)
-        | flag(top & 1 != 0, NW)
-        | flag(east(top) != 0, NE)
-        | flag(bottom & 1 != 0, SW)
-        | flag(east(bottom) != 0, SE)
+    let (first, last) = (1u64, 1u64 << (rows - 1));
+    ANY | flag(dirty & first, N)
+        | flag(dirty & last, S)
+        | flag(west, W)
+        | flag(east, E)
+        | flag(west & first, NW)
+        | flag(east & first, NE)
+        | flag(west & last, SW)
+        | flag(east & last, SE)
 }
 
 /// The set bits of a word, lowest first.

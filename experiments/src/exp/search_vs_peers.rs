@@ -252,13 +252,13 @@ fn shape(p: &Problem) -> (usize, usize, usize, i64, i64, Symmetry) {
 }
 
 /// Why `engine` does not take `p`, if it does not.
-fn not_applicable(engine: &str, p: &Problem) -> Option<&'static str> {
+fn not_applicable(engine: &str, p: &Problem) -> Option<(&'static str, &'static str)> {
     match engine {
         "cadical-knuth" if p.validate(Encoding::Knuth, Rule::CONWAY).is_err() => {
-            Some("Knuth's encoding does not take it")
+            Some(("n/a", "Knuth's encoding does not take it"))
         }
-        "gridwalker" if shape(p).5 != Symmetry::None => Some("GRIDWALKER's stack takes no symmetry"),
-        "rlifesrc" if !peer::COMPILED => Some("rlifesrc not compiled in (feature peers)"),
+        "gridwalker" if shape(p).5 != Symmetry::None => Some(("n/a", "GRIDWALKER's stack takes no symmetry")),
+        "rlifesrc" if !peer::COMPILED => Some(("not compiled in", "")),
         _ => None,
     }
 }
@@ -352,12 +352,8 @@ pub fn measure(case: &Case, engines: &[&str], runs: Runs, cap: Duration) -> Vec<
     let mut open = vec![true; engines.len()];
     let mut spent = vec![0.0f64; engines.len()];
     for (row, open) in rows.iter_mut().zip(&mut open) {
-        if let Some(why) = not_applicable(&row.engine, &case.problem) {
-            (row.verdict, row.checked) = if row.engine == "rlifesrc" {
-                ("not compiled in".into(), String::new())
-            } else {
-                ("n/a".into(), why.into())
-            };
+        if let Some((verdict, why)) = not_applicable(&row.engine, &case.problem) {
+            (row.verdict, row.checked) = (verdict.into(), why.into());
             *open = false;
         }
     }
@@ -388,38 +384,38 @@ fn turn(row: &mut Row, spent: &mut f64, p: &Problem, runs: Runs, cap: Duration) 
     let run = run_once(&row.engine, p, cap);
     row.runs += 1;
     let (verdict, checked, ms) = match run {
-        Err(e) => (format!("error: {e:#}"), String::new(), None),
-        Ok((Verdict::Cap, _)) => ("cap".into(), String::new(), Some(row.cap_ms)),
-        Ok((Verdict::None, ms)) => ("none".into(), String::new(), Some(ms)),
+        Err(e) => {
+            (row.verdict, row.checked, row.ms) = (format!("error: {e:#}"), String::new(), None);
+            return false;
+        }
+        Ok((Verdict::Cap, _)) => {
+            // A later run past the cap is a slow run of a settled problem:
+            // the verdict and the best time stand.
+            if row.ms.is_none() {
+                (row.verdict, row.checked, row.ms) = ("cap".into(), String::new(), Some(row.cap_ms));
+            }
+            return false;
+        }
+        Ok((Verdict::None, ms)) => ("none", String::new(), ms),
         Ok((Verdict::Found(g), ms)) => {
             let ok = (g.width(), g.height()) == (w, h)
                 && check_cycle(&g, period, dx, dy, Rule::CONWAY).is_ok()
                 && has_symmetry(&g, symmetry);
-            ("found".into(), if ok { "yes" } else { "no" }.into(), Some(ms))
+            ("found", if ok { "yes" } else { "no" }.into(), ms)
         }
     };
-    let settled = matches!(verdict.as_str(), "found" | "none");
-    if row.runs > 1 && settled && verdict != row.verdict {
+    if row.runs > 1 && verdict != row.verdict {
         row.verdict = format!("error: {} then {verdict} on the same problem", row.verdict);
         row.ms = None;
         return false;
     }
-    // A later run past the cap is a slow run of a settled problem: the
-    // verdict and the best time stand.
-    if !settled {
-        if !(verdict == "cap" && row.ms.is_some()) {
-            (row.verdict, row.checked, row.ms) = (verdict, checked, ms);
-        }
-        return false;
-    }
-    let ms = ms.unwrap_or(f64::INFINITY);
     *spent += ms;
     row.ms = Some(row.ms.map_or(ms, |b| b.min(ms)));
     // A wrong answer stays wrong even if a later run is right.
     if row.checked != "no" {
         row.checked = checked;
     }
-    row.verdict = verdict;
+    row.verdict = verdict.into();
     runs.more(row.runs, Duration::from_secs_f64(*spent / 1e3))
 }
 
