@@ -6,7 +6,7 @@ mod common;
 
 use lifesearch::cnf::{Outcome, SolverKind, new_solver};
 use lifesearch::life::{Cell, Grid, Rule, SpecGrid};
-use lifesearch::search::spacetime::{FirstValue, Options, SearchOrder, search};
+use lifesearch::search::spacetime::{FirstValue, Options, SearchOrder, Undo, search};
 use lifesearch::search::verify::check_cycle;
 use lifesearch::search::{Encoding, Problem, Symmetry, count, encode, solve};
 use proptest::prelude::*;
@@ -172,6 +172,39 @@ proptest! {
         let r = search(&p, rule, &Options::default(), None).unwrap();
         prop_assert_eq!(!r.solutions.is_empty(), sat_decides(&p, rule));
         prop_assert_eq!(r.solutions.is_empty(), r.complete);
+    }
+
+    /// Undoing by copying the state back and undoing the trail cell by
+    /// cell walk the same search tree: the same answers, decisions and conflicts.
+    #[test]
+    fn copy_and_trail_undo_search_the_same_tree((p, rule) in common::small_cycle_problem(), count: bool) {
+        let run = |undo| {
+            let opts = Options { undo, count, ..Options::default() };
+            let r = search(&p, rule, &opts, None).unwrap();
+            (r.solutions, r.complete, r.decisions, r.conflicts)
+        };
+        prop_assert_eq!(run(Undo::Copy), run(Undo::Trail));
+    }
+}
+
+/// The same on boxes larger than `world::COPY_UNDO_BYTES` lets copy by
+/// itself, moving and symmetric ones included, with the default `Auto` beside them.
+#[test]
+fn copy_and_trail_undo_agree_on_larger_boxes() {
+    let problems = [
+        cycle(7, 8, 4, 0, 1, Symmetry::MirrorLr),
+        cycle(8, 6, 4, 2, 0, Symmetry::None),
+        cycle(8, 8, 4, 1, 1, Symmetry::Diagonal),
+        cycle(8, 8, 2, 0, 0, Symmetry::None),
+    ];
+    for p in problems {
+        let run = |undo| {
+            let r = search(&p, Rule::CONWAY, &Options { undo, ..Options::default() }, None).unwrap();
+            (r.solutions, r.complete, r.decisions, r.conflicts)
+        };
+        let trail = run(Undo::Trail);
+        assert_eq!(run(Undo::Copy), trail, "{p:?}");
+        assert_eq!(run(Undo::Auto), trail, "{p:?}");
     }
 }
 

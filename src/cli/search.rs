@@ -265,6 +265,7 @@ fn with_spacetime(a: &Args, problem: &Problem) -> anyhow::Result<()> {
         count: a.count,
         limit: a.limit,
         up_to_translation: a.up_to_translation,
+        undo: Default::default(),
     };
     // Every answer was checked by simulation inside the engine that found it.
     let ans = if a.solver == SearchSolver::Spacetime {

@@ -34,8 +34,22 @@ pub struct Options {
     /// Count each answer once up to translation in the box
     /// ([`Placement::UpToTranslation`]) instead of every placement.
     pub up_to_translation: bool,
+    /// How a conflict is undone (the answers and the search tree are the same either way).
+    pub undo: Undo,
 }
 // ANCHOR_END: options
+
+/// How the search returns to its latest decision after a conflict.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Undo {
+    /// Copy in small worlds, the trail in large ones (see [`super::world::COPY_UNDO_BYTES`]).
+    #[default]
+    Auto,
+    /// Undo the trail cell by cell.
+    Trail,
+    /// Copy the state saved at the decision back.
+    Copy,
+}
 
 /// The answers and counters of one search.
 #[derive(Debug, Clone)]
@@ -74,6 +88,7 @@ fn build(problem: &Problem, rule: Rule, opts: &Options) -> Result<(World, Vec<(u
     problem.validate(Encoding::Window, rule)?;
     let table = RuleTable::cached(rule)?;
     let mut world = World::new(w, h, p, (dx, dy), table);
+    world.undo = opts.undo;
     world.max_population = opts.max_population.unwrap_or(usize::MAX);
     let at = |x: usize, y: usize, t: usize| (t * (w + 4) * (h + 4) + (y + 2) * (w + 4) + x + 2) as u32;
     debug_assert_eq!(at(0, 0, 0) as usize, world.at(0, 0, 0));
@@ -220,7 +235,7 @@ pub fn search(problem: &Problem, rule: Rule, opts: &Options, stop: Option<&Stop>
                 return Err(Error::Interrupted);
             }
             let cell = order[pos];
-            frames.push(Frame { mark: world.trail.len(), cell, flipped: false, pos });
+            frames.push(Frame { mark: world.mark(), cell, flipped: false, pos });
             if world.set(cell, first) && world.propagate() {
                 continue;
             }

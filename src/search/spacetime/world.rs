@@ -12,10 +12,25 @@
 //!
 //! Book: Part II, chapter 6, "A space-time propagation engine" (`book/src/knuth/spacetime.md`).
 
+use super::search::Undo;
 use super::table::{self, ALIVE, DEAD, RuleTable, UNKNOWN};
 
 /// No cell (an absent predecessor link).
 pub const NONE: u32 = u32::MAX;
+
+/// Worlds whose changing state (cells, keys, group counters) fits in this
+/// many bytes undo by copying it back (see [`World::mark`]).
+pub const COPY_UNDO_BYTES: usize = 1536;
+
+/// One saved copy of a world's changing state.
+#[derive(Default)]
+struct Saved {
+    mark: usize,
+    population: usize,
+    state: Vec<u8>,
+    key: Vec<u16>,
+    open: Vec<u32>,
+}
 
 // ANCHOR: world
 /// The search state of one problem.
@@ -49,6 +64,14 @@ pub struct World {
     pub population: usize,
     pub max_population: usize,
     pub trail: Vec<u32>,
+    /// Copies of the changing state, one per open decision, when the world
+    /// is small enough ([`COPY_UNDO_BYTES`]) that copying it back beats
+    /// undoing the trail cell by cell; `depth` of them are in use.
+    saved: Vec<Saved>,
+    depth: usize,
+    copy_undo: bool,
+    /// Whether to copy: by size, never or always.
+    pub undo: Undo,
     /// Trail entries before this one have been propagated.
     head: usize,
     table: RuleTable,
@@ -87,6 +110,10 @@ impl World {
             population: 0,
             max_population: usize::MAX,
             trail: Vec::new(),
+            saved: Vec::new(),
+            depth: 0,
+            copy_undo: false,
+            undo: Undo::Auto,
             head: 0,
             table,
             conflicts: 0,
@@ -201,8 +228,52 @@ impl World {
         ok
     }
 
-    /// Undo the trail back to `mark` entries.
+    /// Open a decision: the trail length to come back to. In a small world
+    /// the state, the keys and the group counters are copied as well, and
+    /// [`World::undo_to`] copies them back: a conflict in a 5x5 box undoes
+    /// dozens of cells, each touching ten keys, where a copy is a few
+    /// hundred bytes.
+    pub fn mark(&mut self) -> usize {
+        let mark = self.trail.len();
+        if self.depth == 0 {
+            let bytes = self.state.len() * 3 + self.open.len() * 4;
+            self.copy_undo = match self.undo {
+                Undo::Auto => bytes <= COPY_UNDO_BYTES,
+                Undo::Trail => false,
+                Undo::Copy => true,
+            };
+        }
+        if self.copy_undo {
+            if self.saved.len() == self.depth {
+                self.saved.push(Saved::default());
+            }
+            let s = &mut self.saved[self.depth];
+            s.mark = mark;
+            s.population = self.population;
+            s.state.clone_from(&self.state);
+            s.key.clone_from(&self.key);
+            s.open.clone_from(&self.open);
+            self.depth += 1;
+        }
+        mark
+    }
+
+    /// Undo the trail back to `mark` entries (a value [`World::mark`] returned).
     pub fn undo_to(&mut self, mark: usize) {
+        if self.copy_undo {
+            while self.depth > 0 && self.saved[self.depth - 1].mark > mark {
+                self.depth -= 1;
+            }
+            let s = &self.saved[self.depth - 1];
+            assert_eq!(s.mark, mark, "undo_to: not a mark");
+            self.state.copy_from_slice(&s.state);
+            self.key.copy_from_slice(&s.key);
+            self.open.copy_from_slice(&s.open);
+            self.population = s.population;
+            self.trail.truncate(mark);
+            self.head = self.head.min(mark);
+            return;
+        }
         while self.trail.len() > mark {
             let c = self.trail.pop().expect("longer than mark") as usize;
             let v = self.state[c];
