@@ -6,6 +6,7 @@
 
 use super::order::{self, FirstValue, SearchOrder};
 use super::table::{ALIVE, DEAD, RuleTable, UNKNOWN};
+pub use super::world::Undo;
 use super::world::World;
 use crate::cnf::Stop;
 use crate::error::{Error, Result};
@@ -38,18 +39,6 @@ pub struct Options {
     pub undo: Undo,
 }
 // ANCHOR_END: options
-
-/// How the search returns to its latest decision after a conflict.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Undo {
-    /// Copy in small worlds, the trail in large ones (see [`super::world::COPY_UNDO_BYTES`]).
-    #[default]
-    Auto,
-    /// Undo the trail cell by cell.
-    Trail,
-    /// Copy the state saved at the decision back.
-    Copy,
-}
 
 /// The answers and counters of one search.
 #[derive(Debug, Clone)]
@@ -88,7 +77,6 @@ fn build(problem: &Problem, rule: Rule, opts: &Options) -> Result<(World, Vec<(u
     problem.validate(Encoding::Window, rule)?;
     let table = RuleTable::cached(rule)?;
     let mut world = World::new(w, h, p, (dx, dy), table);
-    world.undo = opts.undo;
     world.max_population = opts.max_population.unwrap_or(usize::MAX);
     let at = |x: usize, y: usize, t: usize| (t * (w + 4) * (h + 4) + (y + 2) * (w + 4) + x + 2) as u32;
     debug_assert_eq!(at(0, 0, 0) as usize, world.at(0, 0, 0));
@@ -169,6 +157,7 @@ fn build(problem: &Problem, rule: Rule, opts: &Options) -> Result<(World, Vec<(u
         world.add_group(&pairs);
     }
     // ANCHOR_END: placement_groups
+    world.choose_undo(opts.undo);
     Ok((world, fixed))
 }
 

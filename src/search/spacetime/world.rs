@@ -12,7 +12,6 @@
 //!
 //! Book: Part II, chapter 6, "A space-time propagation engine" (`book/src/knuth/spacetime.md`).
 
-use super::search::Undo;
 use super::table::{self, ALIVE, DEAD, RuleTable, UNKNOWN};
 
 /// No cell (an absent predecessor link).
@@ -21,6 +20,18 @@ pub const NONE: u32 = u32::MAX;
 /// Worlds whose changing state (cells, keys, group counters) fits in this
 /// many bytes undo by copying it back (see [`World::mark`]).
 pub const COPY_UNDO_BYTES: usize = 1536;
+
+/// How the search returns to its latest decision after a conflict.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Undo {
+    /// Copy in small worlds, the trail in large ones (see [`COPY_UNDO_BYTES`]).
+    #[default]
+    Auto,
+    /// Undo the trail cell by cell.
+    Trail,
+    /// Copy the state saved at the decision back.
+    Copy,
+}
 
 /// One saved copy of a world's changing state.
 #[derive(Default)]
@@ -70,8 +81,6 @@ pub struct World {
     saved: Vec<Saved>,
     depth: usize,
     copy_undo: bool,
-    /// Whether to copy: by size, never or always.
-    pub undo: Undo,
     /// Trail entries before this one have been propagated.
     head: usize,
     table: RuleTable,
@@ -113,7 +122,6 @@ impl World {
             saved: Vec::new(),
             depth: 0,
             copy_undo: false,
-            undo: Undo::Auto,
             head: 0,
             table,
             conflicts: 0,
@@ -228,6 +236,17 @@ impl World {
         ok
     }
 
+    /// Choose how conflicts are undone, once the world is laid out (its
+    /// cells and groups are then fixed, and so is the size of a copy).
+    pub fn choose_undo(&mut self, undo: Undo) {
+        let bytes = self.state.len() * 3 + self.open.len() * 4;
+        self.copy_undo = match undo {
+            Undo::Auto => bytes <= COPY_UNDO_BYTES,
+            Undo::Trail => false,
+            Undo::Copy => true,
+        };
+    }
+
     /// Open a decision: the trail length to come back to. In a small world
     /// the state, the keys and the group counters are copied as well, and
     /// [`World::undo_to`] copies them back: a conflict in a 5x5 box undoes
@@ -235,14 +254,6 @@ impl World {
     /// hundred bytes.
     pub fn mark(&mut self) -> usize {
         let mark = self.trail.len();
-        if self.depth == 0 {
-            let bytes = self.state.len() * 3 + self.open.len() * 4;
-            self.copy_undo = match self.undo {
-                Undo::Auto => bytes <= COPY_UNDO_BYTES,
-                Undo::Trail => false,
-                Undo::Copy => true,
-            };
-        }
         if self.copy_undo {
             if self.saved.len() == self.depth {
                 self.saved.push(Saved::default());
