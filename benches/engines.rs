@@ -1,9 +1,11 @@
 //! Table 3.1's engines on a 1024x1024 random torus (density 0.5) and on a
-//! sparse pattern (an R-pentomino's debris on the same board). Throughput is
-//! reported in cell-generations per second.
+//! sparse pattern (an R-pentomino's debris on the same board), the tile
+//! engine and the relay on the plane. Throughput is reported in
+//! cell-generations per second.
 
 use criterion::{BatchSize, Bencher, Criterion, Throughput, criterion_group, criterion_main};
 use lifesearch::life::lifecube::{LifeCube, Simd};
+use lifesearch::life::relay;
 use lifesearch::life::tiles::{self, Tiles};
 use lifesearch::life::{self, Algorithm, Grid, Rule, Topology};
 use rand::SeedableRng;
@@ -135,6 +137,10 @@ fn tile_engine(c: &mut Criterion) {
             },
             BatchSize::LargeInput,
         )
+    });
+    // The relay on the same small soup: the tiles until it settles, then HashLife.
+    group.bench_function("relay-plane64-10000", |b| {
+        b.iter(|| relay::evolve_plane(black_box(&small), (0, 0), Rule::CONWAY, 10_000, Default::default()))
     });
     let board = soup();
     group.bench_function("torus1024-20000", |b| {

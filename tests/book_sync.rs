@@ -311,6 +311,33 @@ fn citations_are_not_parenthesised_twice() {
     assert!(errors.is_empty(), "{}", errors.join("\n"));
 }
 
+/// Lines outside code blocks with inline math opened or closed by a single
+/// backslash: Markdown eats the backslash, so `\(k\)` must be written
+/// `\\(k\\)` for the math to render instead of showing raw TeX.
+fn single_backslash_math(text: &str) -> Vec<usize> {
+    let mut fenced = false;
+    let mut bad = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        let b = line.as_bytes();
+        let single = (0..b.len().saturating_sub(1))
+            .any(|k| b[k] == b'\\' && matches!(b[k + 1], b'(' | b')') && (k == 0 || b[k - 1] != b'\\'));
+        if !fenced && single {
+            bad.push(i + 1);
+        }
+    }
+    bad
+}
+
+#[test]
+fn inline_math_has_two_backslashes() {
+    let errors = flagged_lines(single_backslash_math, "write inline math as \\\\( ... \\\\)");
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
 /// The checks above must be able to fail: run them on a small made-up case.
 #[test]
 fn the_checks_catch_what_they_should() {
@@ -340,6 +367,8 @@ fn the_checks_catch_what_they_should() {
     assert!(unfenced_code_includes("```rust\n{{#include ../a.rs:b}}\n```\n{{#include t.md}}\n").is_empty());
     assert_eq!(doubled_citations("a\nsays so ({{#cite t1}}).\n"), vec![2]);
     assert!(doubled_citations("says so {{#cite t1}}.").is_empty());
+    assert_eq!(single_backslash_math("a\nlevel \\(k\\) here\n"), vec![2]);
+    assert!(single_backslash_math("level \\\\(k\\\\)\n```rust\nlet r = \"\\(\";\n```\n").is_empty());
     assert!(page_ids("## 3. Title {#s3}\n").contains("s3"));
     assert!(page_ids("## Two things everything else uses\n").contains("two-things-everything-else-uses"));
     assert_eq!(links("see [7](#s7) and [x](a.md#s2)"), vec![(1, "#s7".into()), (1, "a.md#s2".into())]);

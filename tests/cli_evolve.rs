@@ -66,6 +66,11 @@ fn bad_inputs_exit_two_with_one_line() {
         (vec!["evolve", ok.to_str().unwrap(), "-g", "1", "--torus", "0x0"], "at least 1"),
         (vec!["evolve", ok.to_str().unwrap(), "-g", "99999999999999999999999"], "generations"),
         (vec!["evolve", ok.to_str().unwrap(), "-g", "1", "--rule", "B9/S23"], "9"),
+        (
+            vec!["evolve", ok.to_str().unwrap(), "-g", "1", "--algorithm", "relay", "--torus", "8x8"],
+            "plane only",
+        ),
+        (vec!["evolve", ok.to_str().unwrap(), "-g", "1", "--algorithm", "relay", "--rule", "B0/S8"], "B0"),
         (vec!["evolve", "/nonexistent/file.txt", "-g", "1"], "file.txt"),
     ];
     for (args, needle) in cases {
@@ -80,7 +85,7 @@ fn bad_inputs_exit_two_with_one_line() {
 #[test]
 fn json_stats_without_the_pattern() {
     let p = file("glider-json.txt", b".*.\n..*\n***\n");
-    for alg in ["lifecube", "hashlife", "naive", "tiles", "auto"] {
+    for alg in ["lifecube", "hashlife", "naive", "tiles", "relay", "auto"] {
         let (code, out, err) = lifesearch(&[
             "evolve",
             p.to_str().unwrap(),
@@ -104,8 +109,8 @@ fn json_stats_without_the_pattern() {
         assert!(v["wall_seconds"].as_f64().unwrap() >= 0.0);
         assert!(v["cell_generations_per_second"].is_number());
         if alg == "auto" {
-            assert_eq!(v["engine"], "tiles", "{out}");
-            assert!(err.contains("auto picked tiles"), "{err}");
+            assert_eq!(v["engine"], "relay", "{out}");
+            assert!(err.contains("auto picked relay"), "{err}");
         } else {
             assert_eq!(v["engine"], alg);
         }

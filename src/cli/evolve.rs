@@ -5,6 +5,7 @@ use crate::formats::{self, Format, Pattern, macrocell};
 use crate::fsutil::atomic_write;
 use crate::life::auto::{self, Choice, Workload};
 use crate::life::hashlife::HashLife;
+use crate::life::relay;
 use crate::life::{self, Algorithm, Grid, Rule, Topology, tiles};
 use anyhow::{Context, bail};
 use std::path::PathBuf;
@@ -14,7 +15,7 @@ use std::time::Instant;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Engine {
-    /// Pick per workload (short torus runs: LIFECUBE; long ones: tiles; very long runs on the plane: HashLife; else tiles).
+    /// Pick per workload (short torus runs: LIFECUBE; long ones: tiles; very long runs on the plane: HashLife; else the relay).
     Auto,
     /// Count the eight neighbours of every cell.
     Naive,
@@ -29,6 +30,8 @@ pub enum Engine {
     /// Linked 64-cell tiles that sleep while they repeat with period 1 or 2
     /// (plane without B0, or torus).
     Tiles,
+    /// The tiles while the pattern is busy, HashLife once it settles (plane, no B0).
+    Relay,
 }
 
 /// Where the final pattern goes: a format, or nowhere.
@@ -165,6 +168,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
                 Choice::Lifecube => Engine::Lifecube,
                 Choice::Hashlife => Engine::Hashlife,
                 Choice::Tiles => Engine::Tiles,
+                Choice::Relay => Engine::Relay,
             };
             eprintln!("evolve: auto picked {} ({why})", engine_name(engine));
             engine
@@ -174,8 +178,11 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     if engine == Engine::Tiles && torus.is_none() && rule.birth & 1 == 1 {
         bail!("the tile engine refuses rules with B0 on the plane (the dead plane would flash): use --torus");
     }
-    if engine == Engine::Hashlife && torus.is_some() {
-        bail!("HashLife runs on the unbounded plane only: drop --torus or pick another --algorithm");
+    if matches!(engine, Engine::Hashlife | Engine::Relay) && torus.is_some() {
+        bail!(
+            "{} runs on the unbounded plane only: drop --torus or pick another --algorithm",
+            engine_name(engine)
+        );
     }
     let input = match (input, engine) {
         (Input::Tree(m), Engine::Hashlife) => Input::Tree(m),
@@ -216,6 +223,22 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             t.advance(a.generations);
             Final::Tree(Box::new(t), Pattern { grid: Grid::new(0, 0), ..p })
         }
+        (Input::Dense(p), None) if engine == Engine::Relay => {
+            let opts = relay::Options { memory_cap: cap, ..relay::Options::default() };
+            match relay::evolve_plane(&p.grid, p.origin, rule, a.generations, opts)
+                .with_context(|| a.file.display().to_string())?
+            {
+                relay::Relayed::Tree { tree, handed_over } => {
+                    if a.stats {
+                        eprintln!("evolve: the relay handed over to HashLife at generation {handed_over}");
+                    }
+                    Final::Tree(tree, Pattern { grid: Grid::new(0, 0), ..p })
+                }
+                relay::Relayed::Tiles(grid, origin) => {
+                    Final::Dense(Pattern { grid, origin, rule: p.rule.or(a.rule), ..p })
+                }
+            }
+        }
         (Input::Dense(p), None) => {
             let (g, (dx, dy)) = match engine {
                 Engine::Tiles => tiles::evolve_plane(&p.grid, rule, a.generations).expect("B0 refused above"),
@@ -251,6 +274,7 @@ fn engine_name(e: Engine) -> &'static str {
         Engine::LifecubeParallel => "lifecube-parallel",
         Engine::Hashlife => "hashlife",
         Engine::Tiles => "tiles",
+        Engine::Relay => "relay",
     }
 }
 

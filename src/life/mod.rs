@@ -9,6 +9,7 @@ pub mod grid;
 pub mod hashlife;
 pub mod lifecube;
 pub mod naive;
+pub mod relay;
 pub mod rule;
 pub mod spec;
 pub mod table;

@@ -123,6 +123,8 @@ pub struct Tiles {
     need: Vec<u64>,
     /// Tile computations so far (for the statistics).
     pub tile_steps: u64,
+    /// Rows computed so far: how much of the board is busy, row by row.
+    pub rows_computed: u64,
 }
 
 impl Tiles {
@@ -185,6 +187,7 @@ impl Tiles {
             work: Vec::new(),
             need: Vec::new(),
             tile_steps: 0,
+            rows_computed: 0,
         }
     }
 
@@ -271,6 +274,7 @@ impl Tiles {
         need.clear();
         need.extend(work.iter().map(|&k| self.need(k as usize)));
         self.compute(&work, &need);
+        self.rows_computed += need.iter().map(|n| n.count_ones() as u64).sum::<u64>();
         self.need = need;
         // The first step compared with nothing: its tiles count as changed everywhere.
         if self.generation == 0 {
@@ -435,6 +439,18 @@ impl Tiles {
         }
     }
     // ANCHOR_END: compute
+
+    /// The current generation tile by tile: each tile's coordinates (cells
+    /// `64 x ..` and `ROWS y ..`) and its rows, bit `x` of row `y` the cell
+    /// at (64 tx + x, ROWS ty + y). Empty tiles are left out.
+    pub fn tile_rows(&self) -> impl Iterator<Item = ((i64, i64), &[u64; ROWS])> {
+        let cur = (self.generation % 2) as usize;
+        self.meta[1..]
+            .iter()
+            .zip(&self.bufs[1..])
+            .map(move |(m, b)| (m.pos, &b[cur]))
+            .filter(|(_, r)| r.iter().any(|&w| w != 0))
+    }
 
     /// The live cells, as a grid cropped to their bounding box and the
     /// coordinates of its top-left cell (plane); on a torus, the whole board

@@ -19,6 +19,7 @@ use anyhow::{Context, Result, bail};
 use lifesearch::error::Location;
 use lifesearch::formats::{self, Format, Pattern, Warnings, macrocell};
 use lifesearch::life::hashlife::HashLife;
+use lifesearch::life::relay::{self, Relayed};
 use lifesearch::life::{Algorithm, Grid, Rule, Topology, evolve, evolve_unbounded, tiles};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -258,6 +259,19 @@ fn ours(w: &Workload, g: &Grid, engine: &str, runs: usize) -> Measured {
             let out = out.context("the tile engine refuses B0 on the plane")?;
             Ok((t.as_secs_f64(), outcome_of_grid(&out.0), runs))
         }
+        "relay" => {
+            let (t, out) = best_of(runs, || {
+                relay::evolve_plane(g, (0, 0), rule, w.generations, relay::Options::default())
+            });
+            Ok((
+                t.as_secs_f64(),
+                match out? {
+                    Relayed::Tiles(g, _) => outcome_of_grid(&g),
+                    Relayed::Tree { tree, .. } => outcome_of_tree(&tree),
+                },
+                runs,
+            ))
+        }
         "hashlife" => {
             let mut best = f64::MAX;
             let mut last = None;
@@ -466,6 +480,7 @@ fn run(ctx: &Ctx) -> Result<Report> {
                     ours(w, &g, "lifecube-plane", runs),
                 ));
                 engines.push(("lifesearch", "tiles", v.clone(), ours(w, &g, "tiles", runs)));
+                engines.push(("lifesearch", "relay", v.clone(), ours(w, &g, "relay", runs)));
             }
             Kind::Gun => engines.push(("lifesearch", "hashlife", v.clone(), ours(w, &g, "hashlife", runs))),
         }
