@@ -29,6 +29,13 @@ pub struct Row {
     pub classes_bottom: usize,
     pub full_tests: u64,
     pub tests: u64,
+    /// The spot checks that passed, each by another code path
+    /// (`lifesearch::automaton::census::Checks`): children of random parents
+    /// found non-orphans, random targets and orphans of the run re-decided by
+    /// the column automaton.
+    pub random_parents_checked: u64,
+    pub random_targets_checked: u64,
+    pub orphans_redecided: u64,
 }
 
 /// The largest box side of a census run in this mode.
@@ -69,6 +76,10 @@ impl Experiment for Census {
         col("Classes bottom", "classes_bottom", Fmt::Int),
         col("Past the filter", "full_tests", Fmt::Int),
         col("Class pairs", "tests", Fmt::Int),
+        // The spot checks by other code paths that passed.
+        col("Parents checked", "random_parents_checked", Fmt::Int),
+        col("Targets checked", "random_targets_checked", Fmt::Int),
+        col("Orphans re-decided", "orphans_redecided", Fmt::Int),
     ];
 
     /// Five rules times the boxes W <= H up to the mode's side.
@@ -98,6 +109,9 @@ impl Experiment for Census {
                     classes_bottom: c.classes_bottom,
                     full_tests: c.full_tests,
                     tests: c.tests,
+                    random_parents_checked: c.checks.random_parents,
+                    random_targets_checked: c.checks.random_targets,
+                    orphans_redecided: c.checks.orphans_redecided,
                 });
             }
         }
@@ -196,7 +210,40 @@ mod tests {
             classes_bottom: 1,
             full_tests: 0,
             tests: 1,
+            random_parents_checked: 0,
+            random_targets_checked: 0,
+            orphans_redecided: 0,
         }
+    }
+
+    /// The spot-check counts are columns of the CSV and of the table.
+    #[test]
+    fn spot_checks_are_columns() {
+        use crate::harness::{read_rows, write_csv};
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("census.csv");
+        let rows = vec![Row {
+            random_parents_checked: 200,
+            random_targets_checked: 1200,
+            orphans_redecided: 15,
+            ..row("B/S", 2, 15)
+        }];
+        write_csv(&p, &rows).unwrap();
+        let head = std::fs::read_to_string(&p).unwrap();
+        assert!(
+            head.lines()
+                .next()
+                .unwrap()
+                .ends_with("random_parents_checked,random_targets_checked,orphans_redecided"),
+            "{head}"
+        );
+        let back: Vec<Row> = read_rows(&p).unwrap();
+        assert_eq!(back[0].random_targets_checked, 1200);
+        let md = Census.markdown(&back).unwrap();
+        assert!(
+            md.contains("| Orphans re-decided |") && md.trim_end().ends_with("| 200 | 1,200 | 15 |"),
+            "{md}"
+        );
     }
 
     /// A box that was not run is drawn as such, never as a box without orphans.
