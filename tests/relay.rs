@@ -1,9 +1,8 @@
-//! The relay (tiles, then HashLife) and its two new parts against their slow
-//! twins: the hand-over from the tiles to a quadtree must keep every cell
-//! where it was, the relay must end where the naive engine ends whenever it
-//! hands over (small windows force it to, early and often), and HashLife's
-//! cell-by-cell results for busy squares must agree with the naive engine on
-//! soups large and long enough to use them.
+//! The relay (tiles, then HashLife) against its slow twin: the hand-over
+//! from the tiles to a quadtree must keep every cell where it was, and the
+//! relay must end where the naive engine ends whenever it hands over (small
+//! windows force it to, early and often); HashLife alone must agree with the
+//! naive engine on soups larger and longer than its own tests use.
 
 mod common;
 
@@ -76,11 +75,11 @@ proptest! {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(12))]
-    /// Soups dense and wide enough that HashLife computes 64x64 squares cell
-    /// by cell (a square is direct when one cell in 32 is alive), long enough
-    /// to reach the still and period-2 shortcuts of those squares.
+    /// HashLife alone on soups wider than the ones of `tests/hashlife.rs`
+    /// and run longer, so that their squares reach level 7 and more while
+    /// the soup is still busy (the part the relay leaves to the tiles).
     #[test]
-    fn busy_squares_agree_with_naive(
+    fn busy_soups_agree_with_naive(
         side in 40usize..90, density in 0.25f64..0.6, seed: u64, hilife: bool, gens in 60u64..260,
     ) {
         let rule = if hilife { Rule::HILIFE } else { Rule::CONWAY };

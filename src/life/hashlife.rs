@@ -385,8 +385,6 @@ impl HashLife {
         } else if k == LEAF_LEVEL + 1 {
             let bits = self.leaf_step(node.kids, 1 << j);
             self.leaf(bits)
-        } else if k <= DIRECT_LEVEL && node.pop << DIRECT_SPARSE >= 1u64 << (2 * k) {
-            self.direct_result(n, k, j)
         } else {
             let [nw, ne, sw, se] = node.kids;
             let [a, b, c, d] = [nw, ne, sw, se].map(|q| self.nodes[q as usize].kids);
@@ -420,54 +418,6 @@ impl HashLife {
         r
     }
     // ANCHOR_END: result
-
-    // ANCHOR: direct
-    /// The result of a node of level `k <= DIRECT_LEVEL` stepped cell by cell
-    /// instead of by nine memoised sub-results: its `2^k` rows go through
-    /// LIFECUBE's adder network `2^j` times and the centre is cut out. In a busy
-    /// region (a young soup) almost no sub-square repeats, and the recursion's
-    /// thirteen sub-results per level would cost 13/8 of the plain work at every
-    /// level it descends; a whole 64x64 square in sixty-four words costs less
-    /// than hashing its pieces. Cells beyond the square are taken as dead; as in
-    /// [`HashLife::leaf_step`], after `g <= 2^(k-2)` generations only the cells at
-    /// least `g` from the edge are right, and the centre is exactly those.
-    fn direct_result(&mut self, n: u32, k: u32, j: u32) -> u32 {
-        let side = 1usize << k;
-        let mut rows = [0u64; 64];
-        self.gather(n, 0, &mut rows[..side]);
-        step_rows(self.rule, &mut rows[..side], 1 << j);
-        let q = side / 4;
-        let mask = if 2 * q == 64 { u64::MAX } else { (1u64 << (2 * q)) - 1 };
-        let mut centre = [0u64; 32];
-        for (c, r) in centre.iter_mut().zip(&rows[q..3 * q]) {
-            *c = r >> q & mask;
-        }
-        self.node_of_rows(&centre[..2 * q], 0, k - 1)
-    }
-    // ANCHOR_END: direct
-
-    /// OR the cells of node `n` into `rows` (one word per row, bit x for column
-    /// x), shifted right by `x0` columns.
-    fn gather(&self, n: u32, x0: u32, rows: &mut [u64]) {
-        let node = &self.nodes[n as usize];
-        if node.pop == 0 {
-            return;
-        }
-        if node.level as u32 == LEAF_LEVEL {
-            let b = node.bits;
-            for (y, r) in rows.iter_mut().enumerate().take(8) {
-                *r |= (b >> (8 * y) & 0xff) << x0;
-            }
-            return;
-        }
-        let h = rows.len() / 2;
-        let [nw, ne, sw, se] = node.kids;
-        let (top, bottom) = rows.split_at_mut(h);
-        self.gather(nw, x0, top);
-        self.gather(ne, x0 + h as u32, top);
-        self.gather(sw, x0, bottom);
-        self.gather(se, x0 + h as u32, bottom);
-    }
 
     /// The canonical node of `level` whose rows are `rows` from column `x0` on.
     fn node_of_rows(&mut self, rows: &[u64], x0: u32, level: u32) -> u32 {
@@ -745,91 +695,6 @@ pub fn evolve_grid(g: &Grid, rule: Rule, generations: u64) -> Result<(Grid, (i64
     h.advance(generations);
     h.to_grid()
 }
-
-// ANCHOR: direct_level
-/// The highest level whose results [`HashLife::direct_result`] may compute
-/// cell by cell: a 64x64 square, one word per row.
-pub const DIRECT_LEVEL: u32 = 6;
-/// ... and only when at least one cell in `2^DIRECT_SPARSE` is alive. A
-/// sparse square (a glider in a stream, a lone still life) recurs, and the
-/// recursion shares its small pieces with every other square that holds them;
-/// measured by instruction counts (valgrind), a Gosper gun to 2^16
-/// generations costs 9% more with this gate, 29% more without it, while a
-/// fresh 64x64 soup costs 28% less than with no direct results at all.
-pub const DIRECT_SPARSE: u32 = 5;
-// ANCHOR_END: direct_level
-
-// ANCHOR: step_rows
-/// `gens` generations of the rows (bit x of word y is cell (x, y)), cells
-/// beyond the rows dead. Two shortcuts keep settled squares cheap: only the
-/// band of rows within one of a live row is computed (with no birth on 0, a
-/// row with no live neighbour stays dead), and once the square repeats with
-/// period 1 or 2 the remaining generations are skipped (the square with its
-/// dead surroundings is a closed system, so a repeat is a repeat for good).
-fn step_rows(rule: Rule, rows: &mut [u64], gens: u32) {
-    let n = rows.len();
-    let Some(mut lo) = rows.iter().position(|&r| r != 0) else { return };
-    let mut hi = rows.iter().rposition(|&r| r != 0).unwrap_or(lo);
-    let mut buf = [[0u64; 64]; 3];
-    buf[0][..n].copy_from_slice(rows);
-    let (mut s0, mut s1) = ([0u64; 66], [0u64; 66]);
-    let mut diff = [0u64; 64];
-    let (mut cur, mut left) = (0usize, gens);
-    while left > 0 {
-        let (next, old) = ((cur + 1) % 3, (cur + 2) % 3);
-        // Sums of the rows lo-2..=hi+2 (the outer ones are dead, and clear
-        // what an earlier, wider band left behind), then rows lo-1..=hi+1.
-        let (a, b) = (lo.saturating_sub(2), (hi + 3).min(n));
-        for r in a..b {
-            (s0[r + 1], s1[r + 1]) = three_sum(0, buf[cur][r], 0);
-        }
-        let (c, d) = (lo.saturating_sub(1), (hi + 2).min(n));
-        let [b0, b1, b2] = &mut buf;
-        let (src, dst): (&[u64; 64], &mut [u64; 64]) = match cur {
-            0 => (b0, b1),
-            1 => (b1, b2),
-            _ => (b2, b0),
-        };
-        dst[..c].fill(0);
-        dst[d..n].fill(0);
-        combine(
-            rule,
-            [
-                &s0[c..d],
-                &s1[c..d],
-                &s0[c + 1..d + 1],
-                &s1[c + 1..d + 1],
-                &s0[c + 2..d + 2],
-                &s1[c + 2..d + 2],
-            ],
-            &src[c..d],
-            &mut dst[c..d],
-            &mut diff[c..d],
-        );
-        left -= 1;
-        let Some(l) = dst[..n].iter().position(|&r| r != 0) else {
-            rows.fill(0);
-            return;
-        };
-        lo = l;
-        hi = dst[..n].iter().rposition(|&r| r != 0).unwrap_or(lo);
-        if buf[next][..n] == buf[cur][..n] {
-            // Still: every later generation is this one.
-            rows.copy_from_slice(&buf[next][..n]);
-            return;
-        }
-        if buf[next][..n] == buf[old][..n] && gens - left >= 2 {
-            // Period 2: an even number of generations left lands on this
-            // state, an odd number on the one before.
-            let last = if left % 2 == 0 { next } else { cur };
-            rows.copy_from_slice(&buf[last][..n]);
-            return;
-        }
-        cur = next;
-    }
-    rows.copy_from_slice(&buf[cur][..n]);
-}
-// ANCHOR_END: step_rows
 
 #[cfg(test)]
 mod tests {
