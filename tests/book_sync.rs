@@ -271,16 +271,22 @@ fn built_pages_have_no_raw_includes() {
 /// Includes of source code that sit outside a code fence: mdBook pastes the
 /// code in as a paragraph of prose, which reads as one long garbled line.
 fn unfenced_code_includes(text: &str) -> Vec<usize> {
+    unfenced_lines(text)
+        .filter(|(_, line)| includes(line).iter().any(|(_, arg)| split_include(arg).0.ends_with(".rs")))
+        .map(|(n, _)| n)
+        .collect()
+}
+
+/// The lines outside ``` code blocks, numbered from 1.
+fn unfenced_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut fenced = false;
-    let mut bad = Vec::new();
-    for (i, line) in text.lines().enumerate() {
+    text.lines().enumerate().filter_map(move |(i, line)| {
         if line.trim_start().starts_with("```") {
             fenced = !fenced;
-        } else if !fenced && includes(line).iter().any(|(_, arg)| split_include(arg).0.ends_with(".rs")) {
-            bad.push(i + 1);
+            return None;
         }
-    }
-    bad
+        (!fenced).then_some((i + 1, line))
+    })
 }
 
 /// Every line of every page that `find` flags, as `page:line: what`.
@@ -315,21 +321,11 @@ fn citations_are_not_parenthesised_twice() {
 /// backslash: Markdown eats the backslash, so `\(k\)` must be written
 /// `\\(k\\)` for the math to render instead of showing raw TeX.
 fn single_backslash_math(text: &str) -> Vec<usize> {
-    let mut fenced = false;
-    let mut bad = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim_start().starts_with("```") {
-            fenced = !fenced;
-            continue;
-        }
-        let b = line.as_bytes();
-        let single = (0..b.len().saturating_sub(1))
-            .any(|k| b[k] == b'\\' && matches!(b[k + 1], b'(' | b')') && (k == 0 || b[k - 1] != b'\\'));
-        if !fenced && single {
-            bad.push(i + 1);
-        }
-    }
-    bad
+    let single = |b: &[u8]| {
+        (0..b.len().saturating_sub(1))
+            .any(|k| b[k] == b'\\' && matches!(b[k + 1], b'(' | b')') && (k == 0 || b[k - 1] != b'\\'))
+    };
+    unfenced_lines(text).filter(|(_, line)| single(line.as_bytes())).map(|(n, _)| n).collect()
 }
 
 #[test]
