@@ -18,6 +18,9 @@
 //!   where they stand; `{{#cite ID}}` gives only where (the words as its
 //!   tooltip), for a sentence that says in our words what the thesis says. An
 //!   unknown id fails the build.
+//! - `{{#took ID [ID ...]}}` is how long the last run of those experiments
+//!   took together, from the manifest ("5 min 28 s"), marked when any of them
+//!   was not a full run; an unknown id fails the build.
 //! - `{{#claim "TEXT" SIDE OP SIDE}}` is a sentence about the data that is
 //!   checked: each SIDE is a number, `(BODY)` with BODY as in `{{#value}}`, or
 //!   `K * (BODY)`; OP is one of `<` `<=` `>` `>=`. TEXT is shown; if the
@@ -265,7 +268,7 @@ impl Pages {
             let (before, tail) = rest.split_at(i);
             let name_end = tail[3..].find(|c: char| !c.is_ascii_alphanumeric()).map_or(tail.len(), |n| n + 3);
             let name = &tail[3..name_end];
-            if !["value", "table", "thesis", "given", "quote", "cite", "claim"].contains(&name) {
+            if !["value", "table", "thesis", "given", "quote", "cite", "claim", "took"].contains(&name) {
                 out.push_str(before);
                 out.push_str(&tail[..name_end]);
                 rest = &tail[name_end..];
@@ -284,6 +287,7 @@ impl Pages {
                     out.push_str(&q.render(name == "quote"));
                 }
                 "claim" => out.push_str(&self.claim(body).with_context(|| format!("{{{{#claim {body}}}}}"))?),
+                "took" => out.push_str(&self.took(body).with_context(|| format!("{{{{#took {body}}}}}"))?),
                 _ => out.push_str(body),
             }
             rest = &tail[close + 2..];
@@ -357,6 +361,35 @@ impl Pages {
             c.text
         ))
     }
+
+    // ANCHOR: took
+    /// `{{#took ID ...}}`: the seconds the manifest records for the last run of
+    /// each experiment, summed and written as minutes and seconds. A time from
+    /// a run that was not full says so, since the page quotes full-run times.
+    fn took(&mut self, body: &str) -> Result<String> {
+        let ids: Vec<&str> = body.split_whitespace().collect();
+        if ids.is_empty() {
+            bail!("name at least one experiment");
+        }
+        let m = self.manifest()?;
+        let mut seconds = 0.0;
+        let mut partial = Vec::new();
+        for id in ids {
+            let e =
+                m.experiments.get(id).ok_or_else(|| anyhow!("no experiment '{id}' in data/manifest.json"))?;
+            seconds += e.seconds;
+            if e.mode.name() != "full" {
+                partial.push(format!("{id}: {}", e.mode.name()));
+            }
+        }
+        let text = duration_text(seconds);
+        Ok(if partial.is_empty() {
+            text
+        } else {
+            format!("{text} <span class=\"warning\">(not a full run: {})</span>", partial.join(", "))
+        })
+    }
+    // ANCHOR_END: took
 
     /// The mode (`quick`, `full`) a data set was made in, from the manifest.
     fn mode(&mut self, id: &str) -> Result<Option<String>> {
@@ -897,6 +930,18 @@ fn mathml(tex: &str, display: bool) -> Result<String> {
     Ok(if display { format!("\n\n{safe}\n\n") } else { safe })
 }
 
+/// Seconds as a reader says them: "under a second", "42 s", "5 min 28 s",
+/// "1 h 04 min".
+fn duration_text(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    match s {
+        _ if seconds < 1.0 => "under a second".to_string(),
+        0..60 => format!("{s} s"),
+        60..3600 => format!("{} min {:02} s", s / 60, s % 60),
+        _ => format!("{} h {:02} min", s / 3600, s % 3600 / 60),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1011,6 +1056,37 @@ mod tests {
         .unwrap();
         let warned = expand(&d, "{{#claim \"x\" (t kind=x col=ms agg=median) < 2}}").unwrap();
         assert!(warned.contains("claim false") && warned.contains("quick"), "{warned}");
+    }
+
+    /// `{{#took}}` reads the manifest's seconds, sums several experiments,
+    /// marks a time from a run that was not full, and refuses an unknown id.
+    #[test]
+    fn took_reads_the_manifest() {
+        let d = repo(CSV);
+        let entry = |mode: &str, secs: f64| {
+            format!(
+                r#"{{"mode":"{mode}","fingerprint":"f","commit":"c","date":"d","seconds":{secs},"rows":1,"seeds":[],"solvers":[],"notes":[]}}"#
+            )
+        };
+        std::fs::write(
+            d.path().join("data/manifest.json"),
+            format!(
+                r#"{{"machine":{{"cpu":"c","cores":1,"os":"o"}},"experiments":{{"a":{},"b":{},"q":{}}}}}"#,
+                entry("full", 300.4),
+                entry("full", 27.9),
+                entry("quick", 2.0)
+            ),
+        )
+        .unwrap();
+        assert_eq!(expand(&d, "{{#took a}}").unwrap(), "5 min 00 s\n");
+        assert_eq!(expand(&d, "{{#took a b}}").unwrap(), "5 min 28 s\n");
+        assert_eq!(expand(&d, "{{#took b}}").unwrap(), "28 s\n");
+        let q = expand(&d, "{{#took q}}").unwrap();
+        assert!(q.starts_with("2 s") && q.contains("not a full run: q: quick"), "{q}");
+        assert!(expand(&d, "{{#took nope}}").is_err());
+        assert!(expand(&d, "{{#took}}").is_err());
+        assert_eq!(duration_text(0.4), "under a second");
+        assert_eq!(duration_text(3856.0), "1 h 04 min");
     }
 
     #[test]

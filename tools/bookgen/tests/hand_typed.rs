@@ -1,6 +1,6 @@
 //! No measured number is typed by hand in the book: a number next to a unit
 //! of time, a speed-up or a rate must come from `{{#value}}` (data/*.csv at
-//! build time), or be marked as the thesis' (`{{#thesis …}}`) or as a given
+//! build time) or `{{#took}}` (data/manifest.json), or be marked as the thesis' (`{{#thesis …}}`) or as a given
 //! (`{{#given …}}`: a target, a parameter, a definition), never measured.
 
 mod common;
