@@ -3,35 +3,20 @@
 
 use crate::formats::{self, Format, Pattern, macrocell};
 use crate::fsutil::atomic_write;
-use crate::life::auto::{self, Choice, Workload};
+use crate::life::evolver::{self, Evolved, Job, Start};
 use crate::life::hashlife::HashLife;
-use crate::life::relay;
-use crate::life::{self, Algorithm, Grid, Rule, Topology, tiles};
+use crate::life::{self, Grid, Rule};
 use anyhow::{Context, bail};
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// The engines `evolve` offers: Table 3.1's, HashLife, and auto.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Engine {
-    /// Pick per workload (short torus runs: LIFECUBE; long ones: tiles; very long runs on the plane: HashLife; else the relay).
-    Auto,
-    /// Count the eight neighbours of every cell.
-    Naive,
-    /// Look up 4x4 tiles in a precomputed table.
-    Table,
-    /// Bit-parallel adder network over 64-cell words.
-    Lifecube,
-    /// LIFECUBE on all cores.
-    LifecubeParallel,
-    /// Hashed quadtree with memoised power-of-two jumps (plane only, no B0 rules).
-    Hashlife,
-    /// Linked 64-cell tiles that sleep while they repeat with period 1 or 2
-    /// (plane without B0, or torus).
-    Tiles,
-    /// The tiles while the pattern is busy, HashLife once it settles (plane, no B0).
-    Relay,
+/// The `--algorithm` values: every engine of the registry, with its help line.
+fn algorithms() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        evolver::registry()
+            .into_iter()
+            .map(|(name, help, _)| clap::builder::PossibleValue::new(name).help(help)),
+    )
 }
 
 /// Where the final pattern goes: a format, or nowhere.
@@ -57,8 +42,8 @@ pub struct Args {
     #[arg(short, long)]
     pub generations: u64,
     /// Which engine evolves the pattern (all give identical results).
-    #[arg(long, value_enum, default_value = "auto")]
-    pub algorithm: Engine,
+    #[arg(long, value_parser = algorithms(), default_value = "auto")]
+    pub algorithm: String,
     /// The rule, as B3/S23 or WinLife's 23/3; default: the file's rule, else Conway's.
     #[arg(long)]
     pub rule: Option<Rule>,
@@ -114,7 +99,7 @@ pub struct BoundingBox {
 /// generations: the work a dense engine would have done.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Stats {
-    pub engine: Engine,
+    pub engine: &'static str,
     pub topology: &'static str,
     pub rule: String,
     pub generations: u64,
@@ -151,110 +136,32 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     };
     let rule = a.rule.or(file_rule).unwrap_or(Rule::CONWAY);
     let torus = a.torus.as_deref().map(parse_size).transpose()?;
-    let engine = match a.algorithm {
-        Engine::Auto => {
-            let side = match &input {
-                Input::Dense(p) => Some(p.grid.width().max(p.grid.height()) as u64),
-                Input::Tree(_) => None,
-            };
-            let w = Workload {
-                torus: torus.is_some(),
-                b0: rule.birth & 1 == 1,
-                side,
-                generations: a.generations,
-            };
-            let (choice, why) = auto::pick(w);
-            let engine = match choice {
-                Choice::Lifecube => Engine::Lifecube,
-                Choice::Hashlife => Engine::Hashlife,
-                Choice::Tiles => Engine::Tiles,
-                Choice::Relay => Engine::Relay,
-            };
-            eprintln!("evolve: auto picked {} ({why})", engine_name(engine));
-            engine
-        }
-        e => e,
-    };
-    if engine == Engine::Tiles && torus.is_none() && rule.birth & 1 == 1 {
-        bail!("the tile engine refuses rules with B0 on the plane (the dead plane would flash): use --torus");
-    }
-    if matches!(engine, Engine::Hashlife | Engine::Relay) && torus.is_some() {
-        bail!(
-            "{} runs on the unbounded plane only: drop --torus or pick another --algorithm",
-            engine_name(engine)
-        );
-    }
-    let input = match (input, engine) {
-        (Input::Tree(m), Engine::Hashlife) => Input::Tree(m),
-        (Input::Tree(m), _) => Input::Dense(tree_to_pattern(&m, &a)?),
-        (d, _) => d,
-    };
-    let start = Instant::now();
-    let fin = match (input, torus) {
-        (Input::Tree(mut m), _) => {
-            m.tree.set_rule(rule).with_context(|| a.file.display().to_string())?;
+    let engine = evolver::by_name(&a.algorithm)?;
+    // A tree goes to the engines that take one as it is; everyone else gets cells.
+    let (start, meta) = match input {
+        Input::Tree(mut m) if torus.is_none() && engine.takes_trees() => {
             m.tree.set_generation(m.generation.unwrap_or(0));
-            m.tree.advance(a.generations);
             let meta = Pattern { comments: m.comments.clone(), ..Pattern::default() };
-            Final::Tree(Box::new(m.tree), meta)
+            (Start::Tree(Box::new(m.tree)), meta)
         }
-        (Input::Dense(p), Some((w, h))) => {
-            if p.grid.width() > w || p.grid.height() > h {
-                bail!(
-                    "{}: pattern is {}x{}, larger than the {w}x{h} torus",
-                    a.file.display(),
-                    p.grid.width(),
-                    p.grid.height()
-                );
-            }
-            let mut g = Grid::new(w, h);
-            for (x, y) in p.grid.live_cells() {
-                g.set(x, y, true);
-            }
-            let g = if engine == Engine::Tiles {
-                tiles::evolve_torus(&g, rule, a.generations)
-            } else {
-                life::evolve(&g, rule, Topology::Torus, a.generations, dense_algorithm(engine))
-            };
-            Final::Dense(Pattern { grid: g, rule: p.rule.or(a.rule), ..p })
-        }
-        (Input::Dense(p), None) if engine == Engine::Hashlife => {
-            let mut t = HashLife::from_grid(&p.grid, p.origin, rule, cap)?;
-            t.advance(a.generations);
-            Final::Tree(Box::new(t), Pattern { grid: Grid::new(0, 0), ..p })
-        }
-        (Input::Dense(p), None) if engine == Engine::Relay => {
-            let opts = relay::Options { memory_cap: cap, ..relay::Options::default() };
-            match relay::evolve_plane(&p.grid, p.origin, rule, a.generations, opts)
-                .with_context(|| a.file.display().to_string())?
-            {
-                relay::Relayed::Tree { tree, handed_over } => {
-                    if a.stats {
-                        eprintln!("evolve: the relay handed over to HashLife at generation {handed_over}");
-                    }
-                    Final::Tree(tree, Pattern { grid: Grid::new(0, 0), ..p })
-                }
-                relay::Relayed::Tiles(grid, origin) => {
-                    Final::Dense(Pattern { grid, origin, rule: p.rule.or(a.rule), ..p })
-                }
-            }
-        }
-        (Input::Dense(p), None) => {
-            let (g, (dx, dy)) = match engine {
-                Engine::Tiles => tiles::evolve_plane(&p.grid, rule, a.generations).expect("B0 refused above"),
-                _ => life::evolve_unbounded(&p.grid, rule, a.generations, dense_algorithm(engine)),
-            };
-            Final::Dense(Pattern {
-                grid: g,
-                origin: (p.origin.0 + dx, p.origin.1 + dy),
-                rule: p.rule.or(a.rule),
-                ..p
-            })
+        Input::Tree(m) => cells_of(tree_to_pattern(&m, &a)?, torus, &a)?,
+        Input::Dense(p) => cells_of(p, torus, &a)?,
+    };
+    let job = Job { start, rule, torus: torus.is_some(), generations: a.generations, memory_cap: cap };
+    let start = Instant::now();
+    let run = engine.evolve(job).with_context(|| a.file.display().to_string())?;
+    let wall = start.elapsed().as_secs_f64();
+    for note in &run.notes {
+        eprintln!("evolve: {note}");
+    }
+    let fin = match run.evolved {
+        Evolved::Tree(t) => Final::Tree(t, Pattern { grid: Grid::new(0, 0), ..meta }),
+        Evolved::Cells { grid, origin } => {
+            Final::Dense(Pattern { grid, origin, rule: meta.rule.or(a.rule), ..meta })
         }
     };
-    let wall = start.elapsed().as_secs_f64();
     if a.stats || a.json {
-        let s = stats(&fin, engine, rule, &a, torus, wall);
+        let s = stats(&fin, run.engine, rule, &a, torus, wall);
         if a.stats {
             eprintln!("{}", human(&s));
         }
@@ -265,26 +172,28 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     write_output(&a, fin, rule, file_rule)
 }
 
-fn engine_name(e: Engine) -> &'static str {
-    match e {
-        Engine::Auto => "auto",
-        Engine::Naive => "naive",
-        Engine::Table => "table",
-        Engine::Lifecube => "lifecube",
-        Engine::LifecubeParallel => "lifecube-parallel",
-        Engine::Hashlife => "hashlife",
-        Engine::Tiles => "tiles",
-        Engine::Relay => "relay",
+/// The start cells of a job: the pattern itself on the plane, or the torus
+/// board with the pattern's top-left cell at (0, 0). Also the pattern's
+/// name, rule and comments, for the output.
+fn cells_of(mut p: Pattern, torus: Option<(usize, usize)>, a: &Args) -> anyhow::Result<(Start, Pattern)> {
+    let grid = std::mem::replace(&mut p.grid, Grid::new(0, 0));
+    let origin = p.origin;
+    let Some((w, h)) = torus else {
+        return Ok((Start::Cells { grid, origin }, p));
+    };
+    if grid.width() > w || grid.height() > h {
+        bail!(
+            "{}: pattern is {}x{}, larger than the {w}x{h} torus",
+            a.file.display(),
+            grid.width(),
+            grid.height()
+        );
     }
-}
-
-fn dense_algorithm(e: Engine) -> Algorithm {
-    match e {
-        Engine::Naive => Algorithm::Naive,
-        Engine::Table => Algorithm::Table,
-        Engine::LifecubeParallel => Algorithm::LifecubeParallel,
-        _ => Algorithm::Lifecube,
+    let mut board = Grid::new(w, h);
+    for (x, y) in grid.live_cells() {
+        board.set(x, y, true);
     }
+    Ok((Start::Cells { grid: board, origin }, p))
 }
 
 /// Read the file; a macrocell stays a tree until an engine needs it dense.
@@ -310,7 +219,7 @@ fn tree_to_pattern(m: &macrocell::Macrocell, a: &Args) -> anyhow::Result<Pattern
 
 fn stats(
     fin: &Final,
-    engine: Engine,
+    engine: &'static str,
     rule: Rule,
     a: &Args,
     torus: Option<(usize, usize)>,
@@ -356,12 +265,7 @@ fn human(s: &Stats) -> String {
     };
     format!(
         "evolve: {} generations by {} on the {} in {:.6} s: population {}, box {bb}, {:.3e} cell-generations/s",
-        s.generations,
-        engine_name(s.engine),
-        s.topology,
-        s.wall_seconds,
-        s.population,
-        s.cell_generations_per_second
+        s.generations, s.engine, s.topology, s.wall_seconds, s.population, s.cell_generations_per_second
     )
 }
 

@@ -5,6 +5,7 @@
 pub mod auto;
 pub mod batch;
 pub mod clusters;
+pub mod evolver;
 pub mod grid;
 pub mod hashlife;
 pub mod lifecube;

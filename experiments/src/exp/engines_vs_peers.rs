@@ -13,14 +13,14 @@
 //! reading or writing), each run from a fresh engine.
 
 use super::Experiment;
-use crate::harness::{Ctx, Report, best_of, read_csv, sci, write_csv, write_text};
+use crate::harness::{Ctx, Report, read_csv, sci, write_csv, write_text};
 use crate::plot::{Bars, Ticks, render};
 use anyhow::{Context, Result, bail};
 use lifesearch::error::Location;
 use lifesearch::formats::{self, Format, Pattern, Warnings, macrocell};
+use lifesearch::life::evolver::{self, Evolved, Job, Start};
 use lifesearch::life::hashlife::HashLife;
-use lifesearch::life::relay::{self, Relayed};
-use lifesearch::life::{Algorithm, Grid, Rule, Topology, evolve, evolve_unbounded, tiles};
+use lifesearch::life::{Grid, Rule};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -238,55 +238,32 @@ fn row(w: &Workload, imp: &str, engine: &str, version: &str, r: Measured) -> (Ro
 
 // ---- lifesearch ----
 
-fn ours(w: &Workload, g: &Grid, engine: &str, runs: usize) -> Measured {
-    let rule = Rule::CONWAY;
-    match engine {
-        "lifecube" => {
-            let (t, out) =
-                best_of(runs, || evolve(g, rule, Topology::Torus, w.generations, Algorithm::Lifecube));
-            Ok((t.as_secs_f64(), outcome_of_grid(&out), runs))
-        }
-        "lifecube-plane" => {
-            let (t, out) = best_of(runs, || evolve_unbounded(g, rule, w.generations, Algorithm::Lifecube));
-            Ok((t.as_secs_f64(), outcome_of_grid(&out.0), runs))
-        }
-        "tiles" if w.kind == Kind::TorusSoup => {
-            let (t, out) = best_of(runs, || tiles::evolve_torus(g, rule, w.generations));
-            Ok((t.as_secs_f64(), outcome_of_grid(&out), runs))
-        }
-        "tiles" => {
-            let (t, out) = best_of(runs, || tiles::evolve_plane(g, rule, w.generations));
-            let out = out.context("the tile engine refuses B0 on the plane")?;
-            Ok((t.as_secs_f64(), outcome_of_grid(&out.0), runs))
-        }
-        "relay" => {
-            let (t, out) = best_of(runs, || {
-                relay::evolve_plane(g, (0, 0), rule, w.generations, relay::Options::default())
-            });
-            Ok((
-                t.as_secs_f64(),
-                match out? {
-                    Relayed::Tiles(g, _) => outcome_of_grid(&g),
-                    Relayed::Tree { tree, .. } => outcome_of_tree(&tree),
-                },
-                runs,
-            ))
-        }
-        "hashlife" => {
-            let mut best = f64::MAX;
-            let mut last = None;
-            for _ in 0..runs.max(1) {
-                let mut h = HashLife::from_grid(g, (0, 0), rule, 4 << 30)?;
-                let t = std::time::Instant::now();
-                h.advance(w.generations);
-                let _ = std::hint::black_box(h.population());
-                best = best.min(t.elapsed().as_secs_f64());
-                last = Some(h);
-            }
-            Ok((best, outcome_of_tree(&last.expect("one run")), runs.max(1)))
-        }
-        _ => bail!("unknown engine {engine}"),
+/// One of our engines, through the registry (`lifecube-plane` is LIFECUBE's
+/// block plane, named apart from its torus sweep in the table). Each run
+/// starts from a fresh copy of the start, made outside the timing.
+fn ours(w: &Workload, g: &Grid, label: &str, runs: usize) -> Measured {
+    let torus = w.kind == Kind::TorusSoup;
+    let engine = evolver::by_name(if label == "lifecube-plane" { "lifecube" } else { label })?;
+    let mut best = f64::MAX;
+    let mut last = None;
+    for _ in 0..runs.max(1) {
+        let job = Job {
+            start: Start::Cells { grid: g.clone(), origin: (0, 0) },
+            rule: Rule::CONWAY,
+            torus,
+            generations: w.generations,
+            memory_cap: 4 << 30,
+        };
+        let t = std::time::Instant::now();
+        let run = std::hint::black_box(engine.evolve(job)?);
+        best = best.min(t.elapsed().as_secs_f64());
+        last = Some(run);
     }
+    let outcome = match last.expect("one run").evolved {
+        Evolved::Cells { grid, .. } => outcome_of_grid(&grid),
+        Evolved::Tree(t) => outcome_of_tree(&t),
+    };
+    Ok((best, outcome, runs.max(1)))
 }
 
 // ---- Golly ----

@@ -1,0 +1,169 @@
+//! One interface for every evolution engine: each engine in the registry ends
+//! where the naive engine ends, on the plane and on a torus, under many rules;
+//! the engines that cannot run a job refuse it instead of answering; and a toy
+//! engine (a set of live cells, stepped by counting) joins the registry with
+//! one line and is checked like the others.
+
+mod common;
+
+use common::{naive_plane, rules};
+use lifesearch::life::evolver::{self, Evolved, Evolver, Job, Run, Start};
+use lifesearch::life::{Grid, Rule, Topology, naive};
+use proptest::prelude::*;
+use std::collections::{BTreeSet, HashMap};
+
+/// A new engine, as a contributor would add one: live cells in a set.
+struct SetTwin;
+
+impl Evolver for SetTwin {
+    fn evolve(&self, job: Job) -> lifesearch::Result<Run> {
+        let Start::Cells { grid, origin } = job.start else { panic!("cells only") };
+        let (w, h) = (grid.width() as i64, grid.height() as i64);
+        let wrap = |x: i64, y: i64| if job.torus { (x.rem_euclid(w), y.rem_euclid(h)) } else { (x, y) };
+        let mut live: BTreeSet<(i64, i64)> = grid.live_cells().map(|(x, y)| (x as i64, y as i64)).collect();
+        for _ in 0..job.generations {
+            let mut counts: HashMap<(i64, i64), u32> = HashMap::new();
+            if job.torus {
+                // Every cell of the board may be born (a rule with B0).
+                counts.extend((0..w).flat_map(|x| (0..h).map(move |y| ((x, y), 0))));
+            }
+            for &(x, y) in &live {
+                counts.entry((x, y)).or_insert(0);
+                for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+                    *counts.entry(wrap(x + dx, y + dy)).or_insert(0) += 1;
+                }
+            }
+            live = counts
+                .into_iter()
+                .filter(|&(c, n)| job.rule.next(live.contains(&c), n))
+                .map(|(c, _)| c)
+                .collect();
+        }
+        let (grid, at) = if job.torus {
+            let mut g = Grid::new(w as usize, h as usize);
+            for &(x, y) in &live {
+                g.set(x as usize, y as usize, true);
+            }
+            (g, origin)
+        } else if live.is_empty() {
+            (Grid::new(0, 0), origin)
+        } else {
+            let (x0, y0) = (live.iter().map(|c| c.0).min().unwrap(), live.iter().map(|c| c.1).min().unwrap());
+            let (x1, y1) = (live.iter().map(|c| c.0).max().unwrap(), live.iter().map(|c| c.1).max().unwrap());
+            let mut g = Grid::new((x1 - x0 + 1) as usize, (y1 - y0 + 1) as usize);
+            for &(x, y) in &live {
+                g.set((x - x0) as usize, (y - y0) as usize, true);
+            }
+            (g, (origin.0 + x0, origin.1 + y0))
+        };
+        Ok(Run { evolved: Evolved::Cells { grid, origin: at }, engine: "set-twin", notes: Vec::new() })
+    }
+}
+
+/// The registry with the toy engine added: one line.
+fn engines() -> Vec<evolver::Entry> {
+    let mut r = evolver::registry();
+    r.push(("set-twin", "live cells in a set", &SetTwin));
+    r
+}
+
+fn cells(run: &Run) -> BTreeSet<(i64, i64)> {
+    match &run.evolved {
+        Evolved::Cells { grid, origin } => {
+            grid.live_cells().map(|(x, y)| (x as i64 + origin.0, y as i64 + origin.1)).collect()
+        }
+        Evolved::Tree(t) => {
+            let mut s = BTreeSet::new();
+            t.for_each_cell(|x, y| {
+                s.insert((x as i64, y as i64));
+            });
+            s
+        }
+    }
+}
+
+fn job(grid: &Grid, origin: (i64, i64), rule: Rule, torus: bool, generations: u64) -> Job {
+    Job { start: Start::Cells { grid: grid.clone(), origin }, rule, torus, generations, memory_cap: 64 << 20 }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn every_engine_ends_where_naive_ends_on_the_plane(
+        seed in any::<u64>(), w in 1usize..28, h in 1usize..28, gens in 0u64..90, rule in rules(),
+        ox in -70i64..70, oy in -70i64..70,
+    ) {
+        let g = Grid::random(w, h, 0.4, &mut <rand_pcg::Pcg64 as rand::SeedableRng>::seed_from_u64(seed));
+        let truth: BTreeSet<(i64, i64)> =
+            naive_plane::<i64>(&g, rule, gens).into_iter().map(|(x, y)| (x + ox, y + oy)).collect();
+        for (name, _, e) in engines() {
+            let run = e.evolve(job(&g, (ox, oy), rule, false, gens)).unwrap_or_else(|err| panic!("{name}: {err}"));
+            prop_assert_eq!(&cells(&run), &truth, "{} under {} after {}", name, rule, gens);
+            if name != "auto" {
+                prop_assert_eq!(run.engine, name);
+            }
+        }
+    }
+
+    #[test]
+    fn every_engine_ends_where_naive_ends_on_a_torus(
+        seed in any::<u64>(), w in 1usize..40, h in 1usize..40, gens in 0u64..90, b0 in any::<bool>(),
+        rule in rules(),
+    ) {
+        let rule = if b0 { Rule { birth: rule.birth | 1, ..rule } } else { rule };
+        let g = Grid::random(w, h, 0.4, &mut <rand_pcg::Pcg64 as rand::SeedableRng>::seed_from_u64(seed));
+        let mut t = g.clone();
+        for _ in 0..gens {
+            t = naive::step(&t, rule, Topology::Torus);
+        }
+        let truth: BTreeSet<(i64, i64)> = t.live_cells().map(|(x, y)| (x as i64, y as i64)).collect();
+        let mut refused = Vec::new();
+        for (name, _, e) in engines() {
+            match e.evolve(job(&g, (0, 0), rule, true, gens)) {
+                Ok(run) => prop_assert_eq!(&cells(&run), &truth, "{} under {} after {}", name, rule, gens),
+                Err(err) => {
+                    prop_assert!(err.to_string().contains("plane only"), "{}: {}", name, err);
+                    refused.push(name);
+                }
+            }
+        }
+        prop_assert_eq!(refused, vec!["hashlife", "relay"]);
+    }
+}
+
+#[test]
+fn the_quadtree_engines_and_the_plane_tiles_refuse_b0_on_the_plane() {
+    let g = Grid::from_cells(3, 1, vec![true; 3]);
+    let rule: Rule = "B0/S23".parse().unwrap();
+    for name in ["hashlife", "relay", "tiles"] {
+        let err = evolver::by_name(name).unwrap().evolve(job(&g, (0, 0), rule, false, 4)).unwrap_err();
+        assert!(err.to_string().contains("B0"), "{name}: {err}");
+    }
+}
+
+#[test]
+fn auto_says_what_it_picked_and_a_long_gun_run_goes_to_hashlife() {
+    let loc = lifesearch::error::Location::file(std::path::Path::new("gun.rle"));
+    let text = "x = 36, y = 9\n24bo$22bobo$12b2o6b2o12b2o$11bo3bo4b2o12b2o$2o8bo5bo3b2o$2o8bo3bob2o4bobo$10bo5bo7bo$11bo3bo$12b2o!\n";
+    let gun = lifesearch::formats::parse_pattern(&loc, text).unwrap().grid;
+    let gens = 1 << 16;
+    let run = evolver::by_name("auto").unwrap().evolve(job(&gun, (0, 0), Rule::CONWAY, false, gens)).unwrap();
+    assert_eq!(run.engine, "hashlife");
+    assert!(run.notes[0].starts_with("auto picked hashlife"), "{:?}", run.notes);
+    // The tiles, a different engine, end on the same cells: a glider every
+    // 30 generations, none lost.
+    let tiles =
+        evolver::by_name("tiles").unwrap().evolve(job(&gun, (0, 0), Rule::CONWAY, false, gens)).unwrap();
+    let got = cells(&run);
+    assert_eq!(got, cells(&tiles));
+    assert!(got.len() as u64 > 5 * (gens / 30), "{} cells", got.len());
+}
+
+#[test]
+fn an_unknown_name_lists_the_known_ones() {
+    let err = evolver::by_name("quicklife").err().unwrap().to_string();
+    for name in evolver::names() {
+        assert!(err.contains(name), "{err}");
+    }
+}
