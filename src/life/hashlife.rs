@@ -23,14 +23,17 @@ use crate::error::{Error, Result};
 use crate::life::grid::Grid;
 use crate::life::lifecube::{combine, three_sum};
 use crate::life::rule::Rule;
-use rustc_hash::FxHashMap;
+use hashbrown::HashTable;
+use rustc_hash::{FxBuildHasher, FxHashMap};
+use std::hash::BuildHasher;
 
 /// Leaves are 8x8 squares: level 3.
 pub const LEAF_LEVEL: u32 = 3;
 /// No memoised result.
 const NO_RESULT: u8 = u8::MAX;
-/// Bytes one node costs: the arena entry plus its hash-table slot.
-pub const NODE_BYTES: usize = std::mem::size_of::<Node>() + 40;
+/// Bytes one node costs: the arena entry plus its share of the hash table
+/// (a 4-byte slot and a control byte, up to two slots a node after growth).
+pub const NODE_BYTES: usize = std::mem::size_of::<Node>() + 10;
 
 // ANCHOR: node
 /// One canonical square. Leaves keep their 64 cells in `bits` (bit `8y + x`);
@@ -56,12 +59,18 @@ fn key_of(n: &Node) -> (u64, u64) {
     }
 }
 
+fn hash_of(key: (u64, u64)) -> u64 {
+    FxBuildHasher.hash_one(key)
+}
+
 /// A pattern in the unbounded plane, as a hashed quadtree.
 #[derive(Debug, Clone)]
 pub struct HashLife {
     rule: Rule,
     nodes: Vec<Node>,
-    table: FxHashMap<(u64, u64), u32>,
+    /// Node ids, found by their key: the keys themselves stay in `nodes`, so
+    /// a slot is 4 bytes and the table small enough to stay in cache.
+    table: HashTable<u32>,
     /// The empty node of each level (index = level), built on demand.
     empties: Vec<u32>,
     /// The root, always centred on the point between cells (-1, 0), (0, 0),
@@ -93,7 +102,7 @@ impl HashLife {
             // table rehashes every node so far, which measured 15-25% of a
             // Gosper gun's run to 2^16-2^40 generations.
             nodes: Vec::with_capacity(1 << 14),
-            table: FxHashMap::with_capacity_and_hasher(1 << 14, Default::default()),
+            table: HashTable::with_capacity(1 << 14),
             empties: Vec::new(),
             root: 0,
             generation: 0,
@@ -272,35 +281,46 @@ impl HashLife {
         self.nodes[n as usize].pop
     }
 
-    fn intern(&mut self, n: Node) -> u32 {
-        let key = key_of(&n);
-        if let Some(&id) = self.table.get(&key) {
+    // ANCHOR: intern
+    /// The node with this key, made by `make` only when it is new: most
+    /// joins find their node, and then skip reading the four kids' levels
+    /// and populations (cache misses, a third of a gun's run).
+    fn intern_with(&mut self, key: (u64, u64), make: impl FnOnce(&[Node]) -> Node) -> u32 {
+        let hash = hash_of(key);
+        let nodes = &self.nodes;
+        if let Some(&id) = self.table.find(hash, |&id| key_of(&nodes[id as usize]) == key) {
             return id;
         }
+        let n = make(&self.nodes);
+        debug_assert_eq!(key_of(&n), key);
         let id = u32::try_from(self.nodes.len()).expect("HashLife: more than 2^32 nodes");
         self.nodes.push(n);
-        self.table.insert(key, id);
+        let nodes = &self.nodes;
+        self.table.insert_unique(hash, id, |&id| hash_of(key_of(&nodes[id as usize])));
         id
     }
+    // ANCHOR_END: intern
 
     /// The canonical leaf with these cells.
     pub fn leaf(&mut self, bits: u64) -> u32 {
-        let n = Node {
+        self.intern_with((bits, u64::MAX), |_| Node {
             kids: [0; 4],
             bits,
             pop: bits.count_ones() as u64,
             level: LEAF_LEVEL as u8,
             res_j: NO_RESULT,
             res: 0,
-        };
-        self.intern(n)
+        })
     }
 
     /// The canonical node with these quadrants (NW, NE, SW, SE, all one level).
     pub fn join(&mut self, kids: [u32; 4]) -> u32 {
-        let level = self.nodes[kids[0] as usize].level + 1;
-        let pop = kids.iter().fold(0u64, |p, &k| p.saturating_add(self.nodes[k as usize].pop));
-        self.intern(Node { kids, bits: 0, pop, level, res_j: NO_RESULT, res: 0 })
+        let key = (kids[0] as u64 | (kids[1] as u64) << 32, kids[2] as u64 | (kids[3] as u64) << 32);
+        self.intern_with(key, |nodes| {
+            let level = nodes[kids[0] as usize].level + 1;
+            let pop = kids.iter().fold(0u64, |p, &k| p.saturating_add(nodes[k as usize].pop));
+            Node { kids, bits: 0, pop, level, res_j: NO_RESULT, res: 0 }
+        })
     }
 
     /// The empty node of a level.
@@ -550,9 +570,10 @@ impl HashLife {
             }
             nodes.push(n);
         }
-        self.table = FxHashMap::with_capacity_and_hasher(nodes.len() * 2, Default::default());
+        self.table = HashTable::with_capacity(nodes.len() * 2);
         for (i, n) in nodes.iter().enumerate() {
-            self.table.insert(key_of(n), i as u32);
+            self.table
+                .insert_unique(hash_of(key_of(n)), i as u32, |&id| hash_of(key_of(&nodes[id as usize])));
         }
         self.root = new_id[self.root as usize];
         self.empties =
