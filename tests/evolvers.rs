@@ -144,9 +144,8 @@ fn the_quadtree_engines_and_the_plane_tiles_refuse_b0_on_the_plane() {
 
 #[test]
 fn auto_says_what_it_picked_and_a_long_gun_run_goes_to_hashlife() {
-    let loc = lifesearch::error::Location::file(std::path::Path::new("gun.rle"));
-    let text = "x = 36, y = 9\n24bo$22bobo$12b2o6b2o12b2o$11bo3bo4b2o12b2o$2o8bo5bo3b2o$2o8bo3bob2o4bobo$10bo5bo7bo$11bo3bo$12b2o!\n";
-    let gun = lifesearch::formats::parse_pattern(&loc, text).unwrap().grid;
+    let gun_file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/formats/gun.rle");
+    let gun = lifesearch::formats::read_pattern(&gun_file).unwrap().grid;
     let gens = 1 << 16;
     let run = evolver::by_name("auto").unwrap().evolve(job(&gun, (0, 0), Rule::CONWAY, false, gens)).unwrap();
     assert_eq!(run.engine, "hashlife");
