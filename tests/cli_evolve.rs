@@ -189,3 +189,41 @@ fn hashlife_and_lifecube_print_the_same_pattern() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(a, b);
 }
+
+/// Two gliders 300,000 cells apart: a box far too large for a grid, read
+/// straight into HashLife's tree. Each glider moves (256, 256) in 1,024
+/// generations, so the box keeps its size; the dense engines refuse with a
+/// pointer to HashLife, and a file with too many live cells names its line.
+#[test]
+fn an_rle_too_wide_for_a_grid_goes_to_hashlife() {
+    let p = file("wide.rle", b"x = 300003, y = 3, rule = B3/S23\nbo299999bo$2bo299999bo$3o299997b3o!\n");
+    for alg in ["hashlife", "auto"] {
+        let (code, out, err) = lifesearch(&[
+            "evolve",
+            p.to_str().unwrap(),
+            "-g",
+            "1024",
+            "--algorithm",
+            alg,
+            "--to",
+            "none",
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{alg}: {err}");
+        let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(j["engine"], "hashlife");
+        assert_eq!(j["population"], 10);
+        assert_eq!(j["bounding_box"]["x"], 256);
+        assert_eq!(j["bounding_box"]["y"], 256);
+        assert_eq!(j["bounding_box"]["width"], 300003);
+        assert_eq!(j["bounding_box"]["height"], 3);
+    }
+    let (code, _, err) = lifesearch(&["evolve", p.to_str().unwrap(), "-g", "4", "--algorithm", "tiles"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("wide.rle") && err.contains("--algorithm hashlife"), "{err}");
+    let huge = file("huge.rle", b"x = 1099511627776, y = 1\n#C a run of 2^40 live cells\n1099511627776o!\n");
+    let (code, _, err) =
+        lifesearch(&["evolve", huge.to_str().unwrap(), "-g", "4", "--algorithm", "hashlife"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("huge.rle:3") && err.contains("live cells"), "{err}");
+}

@@ -1,7 +1,7 @@
 //! `lifesearch evolve`: run a pattern forward and print where it ends up,
 //! and (`--stats`, `--json`) how long it took.
 
-use crate::formats::{self, Format, Pattern, macrocell};
+use crate::formats::{self, Format, Pattern, macrocell, rle};
 use crate::fsutil::atomic_write;
 use crate::life::evolver::{self, Evolved, Job, Start};
 use crate::life::hashlife::HashLife;
@@ -129,14 +129,14 @@ enum Final {
 
 pub fn run(a: Args) -> anyhow::Result<()> {
     let cap = a.memory.saturating_mul(1 << 20);
-    let input = read_input(&a, cap)?;
+    let torus = a.torus.as_deref().map(parse_size).transpose()?;
+    let engine = evolver::by_name(&a.algorithm)?;
+    let input = read_input(&a, cap, torus.is_none() && engine.takes_trees())?;
     let file_rule = match &input {
         Input::Dense(p) => p.rule,
         Input::Tree(m) => m.rule,
     };
     let rule = a.rule.or(file_rule).unwrap_or(Rule::CONWAY);
-    let torus = a.torus.as_deref().map(parse_size).transpose()?;
-    let engine = evolver::by_name(&a.algorithm)?;
     // A tree goes to the engines that take one as it is; everyone else gets cells.
     let (start, meta) = match input {
         Input::Tree(mut m) if torus.is_none() && engine.takes_trees() => {
@@ -197,11 +197,33 @@ fn cells_of(mut p: Pattern, torus: Option<(usize, usize)>, a: &Args) -> anyhow::
 }
 
 /// Read the file; a macrocell stays a tree until an engine needs it dense.
-fn read_input(a: &Args, cap: usize) -> anyhow::Result<Input> {
+/// An RLE whose box is too large for a grid goes straight into a tree when
+/// the engine takes one (`trees`).
+fn read_input(a: &Args, cap: usize, trees: bool) -> anyhow::Result<Input> {
     let text = crate::fsutil::read_text(&a.file)?;
     let ext = a.file.extension().and_then(|e| e.to_str());
     let loc = crate::error::Location::file(&a.file);
-    if formats::detect(&text, ext) == Format::Mc {
+    let format = formats::detect(&text, ext);
+    if format == Format::Rle && rle::too_wide_for_a_grid(&text) {
+        if !trees {
+            bail!(
+                "{}: the pattern's box is too large for a grid; HashLife reads it as a tree \
+                 (--algorithm hashlife or auto, on the plane)",
+                a.file.display()
+            );
+        }
+        let mut w = formats::Warnings::default();
+        let wide = rle::read_wide(&loc, &text, &mut w)?;
+        for w in &w.0 {
+            eprintln!("{w}");
+        }
+        let rule = a.rule.or(wide.rule).unwrap_or(Rule::CONWAY);
+        let tree =
+            HashLife::from_runs(&wide.runs, rule, cap).with_context(|| a.file.display().to_string())?;
+        let m = macrocell::Macrocell { tree, rule: wide.rule, generation: None, comments: wide.comments };
+        return Ok(Input::Tree(Box::new(m)));
+    }
+    if format == Format::Mc {
         let mut w = formats::Warnings::default();
         let m = macrocell::read_tree(&loc, &text, cap, &mut w)?;
         for w in &w.0 {

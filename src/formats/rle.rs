@@ -33,11 +33,87 @@ pub fn is_header(line: &str) -> bool {
     l.strip_prefix('x').is_some_and(|r| r.trim_start().starts_with('='))
 }
 
+/// What the reader found, before the cells become a grid or a tree.
+struct Parsed {
+    canvas: Canvas,
+    width: u64,
+    height: u64,
+    rule: Option<Rule>,
+    pos: (i64, i64),
+    name: Option<String>,
+    author: Option<String>,
+    comments: Vec<String>,
+}
+
+/// An RLE pattern too wide for a dense grid, as live runs for HashLife.
+#[derive(Debug)]
+pub struct WideRle {
+    /// Live runs (x, y, length), `#CXRLE Pos` applied.
+    pub runs: Vec<(i64, i64, u64)>,
+    pub rule: Option<Rule>,
+    pub comments: Vec<String>,
+}
+
+/// Whether the header of an RLE text states a box too large for a dense
+/// grid (`x = 210515, y = 183739` in Golly's switch-engine ping-pong).
+pub fn too_wide_for_a_grid(text: &str) -> bool {
+    let Some(line) = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')) else {
+        return false;
+    };
+    let mut w = Warnings::default();
+    let wide = parse_header(&Location::new("", None), line, &mut w, super::canvas::WIDE_SIDE);
+    match wide {
+        Ok((w, h, _)) => {
+            w > MAX_SIDE as u64 || h > MAX_SIDE as u64 || w.saturating_mul(h) > super::canvas::MAX_AREA
+        }
+        Err(_) => false,
+    }
+}
+
+/// Read an RLE file whose box may be far larger than a dense grid (its
+/// live cells may not be: at most [`super::canvas::WIDE_LIVE`]).
+pub fn read_wide(loc: &Location, text: &str, warn: &mut Warnings) -> Result<WideRle> {
+    let p = parse(loc, text, warn, Canvas::wide())?;
+    let pos = p.pos;
+    let runs = p.canvas.into_runs();
+    // Far from i64's ends, so that growth and HashLife's i128 arithmetic have room.
+    let shift = |v: i64, by: i64| v.checked_add(by).filter(|w| w.unsigned_abs() < 1 << 60);
+    let moved = runs
+        .into_iter()
+        .map(|(x, y, len)| match (shift(x, pos.0), shift(y, pos.1)) {
+            (Some(x), Some(y)) => Ok((x, y, len)),
+            _ => Err(Error::parse(loc, "the position in '#CXRLE Pos=' puts the pattern beyond the plane")),
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(WideRle { runs: moved, rule: p.rule, comments: p.comments })
+}
+
 // ANCHOR: rle_read
 /// Read an RLE file.
 pub fn read(loc: &Location, text: &str, warn: &mut Warnings) -> Result<Pattern> {
+    let Parsed { canvas, width: w, height: h, rule, pos, name, author, comments } =
+        parse(loc, text, warn, Canvas::default())?;
+    let mut p = canvas.into_pattern()?;
+    if p.grid.width() as u64 > w || p.grid.height() as u64 > h {
+        warn.push(loc, format!("the cells do not fit the header's x = {w}, y = {h}"));
+    }
+    // The corner moves by Pos; the far corner must stay in the plane too.
+    let shift =
+        |o: i64, size: usize, by: i64| o.checked_add(by).filter(|v| v.checked_add(size as i64).is_some());
+    match (shift(p.origin.0, p.grid.width(), pos.0), shift(p.origin.1, p.grid.height(), pos.1)) {
+        (Some(x), Some(y)) => p.origin = (x, y),
+        _ => {
+            return Err(Error::parse(loc, "the position in '#CXRLE Pos=' puts the pattern beyond the plane"));
+        }
+    }
+    (p.rule, p.name, p.author, p.comments) = (rule, name, author, comments);
+    Ok(p)
+}
+
+/// The reading proper: header, comments and runs onto `canvas`, whose limits apply.
+fn parse(loc: &Location, text: &str, warn: &mut Warnings, mut canvas: Canvas) -> Result<Parsed> {
+    let side = canvas.max_side();
     let (mut name, mut author, mut comments, mut pos) = (None, None, Vec::new(), (0i64, 0i64));
-    let mut canvas = Canvas::default();
     let mut header: Option<(u64, u64, Option<Rule>)> = None;
     // The reading position in the body, and whether `!` was seen.
     let (mut x, mut y, mut done) = (0u64, 0u64, false);
@@ -66,7 +142,7 @@ pub fn read(loc: &Location, text: &str, warn: &mut Warnings) -> Result<Pattern> 
             continue;
         }
         if header.is_none() {
-            let (w, h, r) = parse_header(&here, line, warn)?;
+            let (w, h, r) = parse_header(&here, line, warn, side)?;
             if w > 0 && h > 0 {
                 canvas.include(&here, 0, 0)?;
                 canvas.include(&here, w as i64 - 1, h as i64 - 1)?;
@@ -79,8 +155,8 @@ pub fn read(loc: &Location, text: &str, warn: &mut Warnings) -> Result<Pattern> 
                 '0'..='9' => {
                     let d = c as u64 - '0' as u64;
                     let v = count.unwrap_or(0).checked_mul(10).and_then(|v| v.checked_add(d));
-                    count = Some(v.filter(|&v| v <= MAX_SIDE as u64).ok_or_else(|| {
-                        Error::parse(&here, format!("run count larger than {MAX_SIDE}, the widest pattern"))
+                    count = Some(v.filter(|&v| v <= side).ok_or_else(|| {
+                        Error::parse(&here, format!("run count larger than {side}, the widest pattern"))
                     })?);
                 }
                 _ if c.is_whitespace() => {}
@@ -98,10 +174,10 @@ pub fn read(loc: &Location, text: &str, warn: &mut Warnings) -> Result<Pattern> 
                         }
                         x += k;
                     }
-                    if x > MAX_SIDE as u64 || y > MAX_SIDE as u64 {
+                    if x > side || y > side {
                         return Err(Error::parse(
                             &here,
-                            format!("pattern wider or taller than {MAX_SIDE} cells"),
+                            format!("pattern wider or taller than {side} cells"),
                         ));
                     }
                 }
@@ -127,26 +203,17 @@ pub fn read(loc: &Location, text: &str, warn: &mut Warnings) -> Result<Pattern> 
     if !done {
         warn.push(&loc.at(last_line), "the pattern does not end with '!'");
     }
-    let mut p = canvas.into_pattern()?;
-    if p.grid.width() as u64 > w || p.grid.height() as u64 > h {
-        warn.push(loc, format!("the cells do not fit the header's x = {w}, y = {h}"));
-    }
-    // The corner moves by Pos; the far corner must stay in the plane too.
-    let shift =
-        |o: i64, size: usize, by: i64| o.checked_add(by).filter(|v| v.checked_add(size as i64).is_some());
-    match (shift(p.origin.0, p.grid.width(), pos.0), shift(p.origin.1, p.grid.height(), pos.1)) {
-        (Some(x), Some(y)) => p.origin = (x, y),
-        _ => {
-            return Err(Error::parse(loc, "the position in '#CXRLE Pos=' puts the pattern beyond the plane"));
-        }
-    }
-    (p.rule, p.name, p.author, p.comments) = (rule, name, author, comments);
-    Ok(p)
+    Ok(Parsed { canvas, width: w, height: h, rule, pos, name, author, comments })
 }
 // ANCHOR_END: rle_read
 
 /// `x = 3, y = 3, rule = B3/S23`: width, height and (optionally) the rule.
-fn parse_header(loc: &Location, line: &str, warn: &mut Warnings) -> Result<(u64, u64, Option<Rule>)> {
+fn parse_header(
+    loc: &Location,
+    line: &str,
+    warn: &mut Warnings,
+    side: u64,
+) -> Result<(u64, u64, Option<Rule>)> {
     if !is_header(line) {
         return Err(Error::parse(loc, format!("expected the RLE header 'x = ..., y = ...', found '{line}'")));
     }
@@ -165,8 +232,8 @@ fn parse_header(loc: &Location, line: &str, warn: &mut Warnings) -> Result<(u64,
         };
         let (key, value) = (key.trim(), value.trim());
         let size = || {
-            value.parse::<u64>().ok().filter(|&v| v <= MAX_SIDE as u64).ok_or_else(|| {
-                Error::parse(loc, format!("{key} = {value}: expected a size of at most {MAX_SIDE}"))
+            value.parse::<u64>().ok().filter(|&v| v <= side).ok_or_else(|| {
+                Error::parse(loc, format!("{key} = {value}: expected a size of at most {side}"))
             })
         };
         match key {

@@ -6,9 +6,9 @@
 //! patterns repeat the same nodes over and over, so a jump of `2^40`
 //! generations of a Gosper gun costs a few thousand node look-ups.
 //!
-//! Here the leaves are 8x8 squares held in one `u64`; a 16x16 node (four
-//! leaves) is stepped by the LIFECUBE adder network (`three_sum`, `combine`)
-//! on its sixteen rows, up to four generations at once. Arbitrary generation
+//! Here the leaves are 8x8 squares held in one `u64`; the recursion stops at
+//! 32x32 nodes (sixteen leaves), stepped by the LIFECUBE adder network
+//! (`three_sum`, `combine`) up to eight generations at once, two rows to a word. Arbitrary generation
 //! counts (up to 2^63 and beyond) are the binary digits of the count, one
 //! power-of-two jump each. Memory is capped: when the arena outgrows the cap
 //! between jumps, the nodes reachable from the root are kept, renumbered and
@@ -52,11 +52,17 @@ struct Node {
 
 /// The key of a node in the hash table: its leaf bits, or its four kids.
 fn key_of(n: &Node) -> (u64, u64) {
-    if n.level as u32 == LEAF_LEVEL {
-        (n.bits, u64::MAX)
-    } else {
-        (n.kids[0] as u64 | (n.kids[1] as u64) << 32, n.kids[2] as u64 | (n.kids[3] as u64) << 32)
-    }
+    if n.level as u32 == LEAF_LEVEL { leaf_key(n.bits) } else { kids_key(n.kids) }
+}
+
+/// A leaf's key; no node of four kids has `u64::MAX` as its second half,
+/// since no node is numbered `u32::MAX`.
+fn leaf_key(bits: u64) -> (u64, u64) {
+    (bits, u64::MAX)
+}
+
+fn kids_key(k: [u32; 4]) -> (u64, u64) {
+    (k[0] as u64 | (k[1] as u64) << 32, k[2] as u64 | (k[3] as u64) << 32)
 }
 
 fn hash_of(key: (u64, u64)) -> u64 {
@@ -178,6 +184,25 @@ impl HashLife {
     }
     // ANCHOR_END: from_tiles
 
+    /// A pattern given as horizontal runs of live cells (x, y, length), as a
+    /// reader finds them in a file too wide for a dense grid: the runs are
+    /// cut into 64x64 tiles, which become the tree as the tile engine's do.
+    pub fn from_runs(runs: &[(i64, i64, u64)], rule: Rule, memory_cap_bytes: usize) -> Result<HashLife> {
+        let mut tiles: FxHashMap<(i64, i64), [u64; 64]> = FxHashMap::default();
+        for &(x, y, len) in runs {
+            let (end, ty, row) = (x + len as i64, y.div_euclid(64), y.rem_euclid(64) as usize);
+            let mut at = x;
+            while at < end {
+                let (tx, bit) = (at.div_euclid(64), at.rem_euclid(64));
+                let n = (end - at).min(64 - bit);
+                let mask = if n == 64 { u64::MAX } else { ((1u64 << n) - 1) << bit };
+                tiles.entry((tx, ty)).or_insert([0; 64])[row] |= mask;
+                at += n;
+            }
+        }
+        HashLife::from_tiles(tiles.iter().map(|(&p, rows)| (p, rows)), rule, memory_cap_bytes)
+    }
+
     /// The node of a level whose top-left cell is grid cell (x0, y0) (which may lie outside).
     fn build(&mut self, g: &Grid, level: u32, x0: i128, y0: i128) -> u32 {
         let side = 1i128 << level;
@@ -293,7 +318,9 @@ impl HashLife {
         }
         let n = make(&self.nodes);
         debug_assert_eq!(key_of(&n), key);
-        let id = u32::try_from(self.nodes.len()).expect("HashLife: more than 2^32 nodes");
+        // u32::MAX is never a node, which keeps `leaf_key` apart from `kids_key`.
+        let id = u32::try_from(self.nodes.len()).ok().filter(|&id| id < u32::MAX);
+        let id = id.expect("HashLife: more than 2^32 - 1 nodes");
         self.nodes.push(n);
         let nodes = &self.nodes;
         self.table.insert_unique(hash, id, |&id| hash_of(key_of(&nodes[id as usize])));
@@ -303,7 +330,7 @@ impl HashLife {
 
     /// The canonical leaf with these cells.
     pub fn leaf(&mut self, bits: u64) -> u32 {
-        self.intern_with((bits, u64::MAX), |_| Node {
+        self.intern_with(leaf_key(bits), |_| Node {
             kids: [0; 4],
             bits,
             pop: bits.count_ones() as u64,
@@ -315,8 +342,7 @@ impl HashLife {
 
     /// The canonical node with these quadrants (NW, NE, SW, SE, all one level).
     pub fn join(&mut self, kids: [u32; 4]) -> u32 {
-        let key = (kids[0] as u64 | (kids[1] as u64) << 32, kids[2] as u64 | (kids[3] as u64) << 32);
-        self.intern_with(key, |nodes| {
+        self.intern_with(kids_key(kids), |nodes| {
             let level = nodes[kids[0] as usize].level + 1;
             let pop = kids.iter().fold(0u64, |p, &k| p.saturating_add(nodes[k as usize].pop));
             Node { kids, bits: 0, pop, level, res_j: NO_RESULT, res: 0 }
@@ -342,30 +368,37 @@ impl HashLife {
 
     // ANCHOR: leaf_step
     /// The centre 8x8 of a 16x16 node (four leaves) after `gens` (at most 4)
-    /// generations, by the LIFECUBE adder network on its sixteen rows. Cells
-    /// beyond the square count as dead; after `g` generations only cells at
-    /// least `g` from its edge are right, which covers the centre for `g <= 4`.
+    /// generations: one step of the rows, see [`step_rows`].
     fn leaf_step(&self, kids: [u32; 4], gens: u32) -> u64 {
         let mut rows = self.rows16(kids);
-        let (mut s0, mut s1) = ([0u64; 18], [0u64; 18]);
-        let mut out = [0u64; 16];
-        let mut diff = [0u64; 16];
-        for _ in 0..gens {
-            for r in 0..16 {
-                (s0[r + 1], s1[r + 1]) = three_sum(0, rows[r], 0);
-            }
-            combine(
-                self.rule,
-                [&s0[..16], &s1[..16], &s0[1..17], &s1[1..17], &s0[2..], &s1[2..]],
-                &rows,
-                &mut out,
-                &mut diff,
-            );
-            for (r, o) in rows.iter_mut().zip(out) {
-                *r = o & 0xffff;
+        step_rows(self.rule, &mut rows, gens);
+        centre_of_rows(&rows)
+    }
+
+    /// The centre 16x16 of a 32x32 node after `gens` (at most 8) generations,
+    /// as four leaves. Stepping the 32 rows at once costs less than the
+    /// thirteen 16x16 results the recursion would otherwise build, look up
+    /// and join for it, and chaotic regions, which find few of those
+    /// results memoised, spend most of their time here.
+    fn base_step(&mut self, kids: [u32; 4], gens: u32) -> u32 {
+        // Two 32-cell rows to a word: row y in the low half, row y + 16 in the high.
+        let mut words = [0u64; 16];
+        for (q, &k) in kids.iter().enumerate() {
+            let (dx, half) = (16 * (q & 1), 32 * (q >> 1));
+            for (y, r) in self.rows16(self.nodes[k as usize].kids).into_iter().enumerate() {
+                words[y] |= r << (dx + half);
             }
         }
-        centre_of_rows(&rows)
+        step_paired_rows(self.rule, &mut words, gens);
+        let leaf_at = |x0: usize, y0: usize| {
+            (0..8).fold(0u64, |b, y| {
+                let row = if y0 + y < 16 { words[y0 + y] } else { words[y0 + y - 16] >> 32 };
+                b | (row >> x0 & 0xff) << (8 * y)
+            })
+        };
+        let quads = [leaf_at(8, 8), leaf_at(16, 8), leaf_at(8, 16), leaf_at(16, 16)];
+        let leaves = quads.map(|b| self.leaf(b));
+        self.join(leaves)
     }
     // ANCHOR_END: leaf_step
 
@@ -405,6 +438,8 @@ impl HashLife {
         } else if k == LEAF_LEVEL + 1 {
             let bits = self.leaf_step(node.kids, 1 << j);
             self.leaf(bits)
+        } else if k == LEAF_LEVEL + 2 {
+            self.base_step(node.kids, 1 << j)
         } else {
             let [nw, ne, sw, se] = node.kids;
             let [a, b, c, d] = [nw, ne, sw, se].map(|q| self.nodes[q as usize].kids);
@@ -698,6 +733,70 @@ pub fn origin_of(level: u32) -> (i128, i128) {
     let half = 1i128 << (level - 1);
     (-half, 1 - half)
 }
+
+/// Advance the sixteen 16-cell rows of a square `gens` generations by the
+/// LIFECUBE adder network; cells beyond the square count as dead. After `g`
+/// generations only cells at least `g` from the edge are right, so each
+/// generation skips the rows that are already wrong.
+fn step_rows(rule: Rule, rows: &mut [u64; 16], gens: u32) {
+    let (mut s0, mut s1) = ([0u64; 18], [0u64; 18]);
+    let (mut out, mut diff) = ([0u64; 16], [0u64; 16]);
+    for g in 0..gens as usize {
+        let (lo, hi) = (g, 16 - g);
+        for r in lo..hi {
+            (s0[r + 1], s1[r + 1]) = three_sum(0, rows[r], 0);
+        }
+        // The rows just outside [lo, hi) are already wrong: read them as dead.
+        (s0[lo], s1[lo], s0[hi + 1], s1[hi + 1]) = (0, 0, 0, 0);
+        combine(
+            rule,
+            [
+                &s0[lo..hi],
+                &s1[lo..hi],
+                &s0[lo + 1..hi + 1],
+                &s1[lo + 1..hi + 1],
+                &s0[lo + 2..hi + 2],
+                &s1[lo + 2..hi + 2],
+            ],
+            &rows[lo..hi],
+            &mut out[lo..hi],
+            &mut diff[lo..hi],
+        );
+        for r in lo..hi {
+            rows[r] = out[r] & 0xffff;
+        }
+    }
+}
+
+// ANCHOR: step_paired_rows
+/// Advance a 32x32 square held as sixteen words, row `y` in the low half of
+/// word `y` and row `y + 16` in its high half, `gens` generations; cells
+/// beyond the square count as dead, and the same holds as for [`step_rows`].
+/// Half as many words to step as rows. A shift across the middle of a word
+/// mixes the square's east and west edge columns, which are wrong after one
+/// generation anyway, so the error stays as near the edge as the dead border's.
+fn step_paired_rows(rule: Rule, words: &mut [u64; 16], gens: u32) {
+    const LOW: u64 = 0xffff_ffff;
+    let (mut s0, mut s1) = ([0u64; 18], [0u64; 18]);
+    let (mut out, mut diff) = ([0u64; 16], [0u64; 16]);
+    for _ in 0..gens {
+        // Above word 0: row -1 (dead) and row 15; below word 15: row 16 and row 32 (dead).
+        (s0[0], s1[0]) = three_sum(0, (words[15] & LOW) << 32, 0);
+        for w in 0..16 {
+            (s0[w + 1], s1[w + 1]) = three_sum(0, words[w], 0);
+        }
+        (s0[17], s1[17]) = three_sum(0, words[0] >> 32, 0);
+        combine(
+            rule,
+            [&s0[..16], &s1[..16], &s0[1..17], &s1[1..17], &s0[2..], &s1[2..]],
+            words,
+            &mut out,
+            &mut diff,
+        );
+        *words = out;
+    }
+}
+// ANCHOR_END: step_paired_rows
 
 /// Rows 4..12, bits 4..12 of sixteen rows, as a leaf.
 fn centre_of_rows(rows: &[u64; 16]) -> u64 {
