@@ -125,12 +125,16 @@ impl HashLife {
         let mut runs = Vec::new();
         for (y, row) in g.cells().chunks(g.width().max(1)).enumerate() {
             let mut x = 0;
-            while x < row.len() {
-                let len = row[x..].iter().take_while(|&&c| c).count();
-                if len > 0 {
-                    runs.push((origin.0 + x as i64, origin.1 + y as i64, len as u64));
+            loop {
+                // Most of a fleet's or a gun's box is empty: skip it eight cells a compare.
+                while row.len() - x >= 8 && row[x..x + 8] == [false; 8] {
+                    x += 8;
                 }
-                x += len.max(1);
+                let Some(dead) = row[x..].iter().position(|&c| c) else { break };
+                x += dead;
+                let len = row[x..].iter().take_while(|&&c| c).count();
+                runs.push((origin.0 + x as i64, origin.1 + y as i64, len as u64));
+                x += len;
             }
         }
         HashLife::from_runs(&runs, rule, memory_cap_bytes)
@@ -355,15 +359,7 @@ impl HashLife {
         self.empties[level as usize]
     }
 
-    // ANCHOR: leaf_step
-    /// The centre 8x8 of a 16x16 node (four leaves) after `gens` (at most 4)
-    /// generations: one step of the rows, see [`step_rows`].
-    fn leaf_step(&self, kids: [u32; 4], gens: u32) -> u64 {
-        let mut rows = self.rows16(kids);
-        step_rows(self.rule, &mut rows, gens);
-        centre_of_rows(&rows)
-    }
-
+    // ANCHOR: base_step
     /// The centre 16x16 of a 32x32 node after `gens` (at most 8) generations,
     /// as four leaves. Stepping the 32 rows at once costs less than the
     /// thirteen 16x16 results the recursion would otherwise build, look up
@@ -389,7 +385,7 @@ impl HashLife {
         let leaves = quads.map(|b| self.leaf(b));
         self.join(leaves)
     }
-    // ANCHOR_END: leaf_step
+    // ANCHOR_END: base_step
 
     /// The sixteen rows (bits 0..16) of a node made of four leaves.
     fn rows16(&self, kids: [u32; 4]) -> [u64; 16] {
@@ -402,13 +398,11 @@ impl HashLife {
         rows
     }
 
-    /// The centre square (one level down) of a node of level 4 or more, not advanced.
+    /// The centre square (one level down) of a node of level 5 or more, not
+    /// advanced (a 16x16 root is never shrunk, and results start at 32x32).
     fn centre(&mut self, n: u32) -> u32 {
         let node = self.nodes[n as usize];
-        if node.level as u32 == LEAF_LEVEL + 1 {
-            let rows = self.rows16(node.kids);
-            return self.leaf(centre_of_rows(&rows));
-        }
+        debug_assert!(node.level as u32 > LEAF_LEVEL + 1);
         let k = node.kids.map(|c| self.nodes[c as usize].kids);
         self.join([k[0][3], k[1][2], k[2][1], k[3][0]])
     }
@@ -418,15 +412,13 @@ impl HashLife {
     fn result(&mut self, n: u32, j: u32) -> u32 {
         let node = self.nodes[n as usize];
         let k = node.level as u32;
-        debug_assert!(k > LEAF_LEVEL && j + 2 <= k);
+        // A jump grows the root to 32x32 at least, so no 16x16 node is asked.
+        debug_assert!(k > LEAF_LEVEL + 1 && j + 2 <= k);
         if node.res_j as u32 == j {
             return node.res;
         }
         let r = if node.pop == 0 {
             self.empty(k - 1)
-        } else if k == LEAF_LEVEL + 1 {
-            let bits = self.leaf_step(node.kids, 1 << j);
-            self.leaf(bits)
         } else if k == LEAF_LEVEL + 2 {
             self.base_step(node.kids, 1 << j)
         } else {
@@ -723,44 +715,11 @@ pub fn origin_of(level: u32) -> (i128, i128) {
     (-half, 1 - half)
 }
 
-/// Advance the sixteen 16-cell rows of a square `gens` generations by the
-/// LIFECUBE adder network; cells beyond the square count as dead. After `g`
-/// generations only cells at least `g` from the edge are right, so each
-/// generation skips the rows that are already wrong.
-fn step_rows(rule: Rule, rows: &mut [u64; 16], gens: u32) {
-    let (mut s0, mut s1) = ([0u64; 18], [0u64; 18]);
-    let (mut out, mut diff) = ([0u64; 16], [0u64; 16]);
-    for g in 0..gens as usize {
-        let (lo, hi) = (g, 16 - g);
-        for r in lo..hi {
-            (s0[r + 1], s1[r + 1]) = three_sum(0, rows[r], 0);
-        }
-        // The rows just outside [lo, hi) are already wrong: read them as dead.
-        (s0[lo], s1[lo], s0[hi + 1], s1[hi + 1]) = (0, 0, 0, 0);
-        combine(
-            rule,
-            [
-                &s0[lo..hi],
-                &s1[lo..hi],
-                &s0[lo + 1..hi + 1],
-                &s1[lo + 1..hi + 1],
-                &s0[lo + 2..hi + 2],
-                &s1[lo + 2..hi + 2],
-            ],
-            &rows[lo..hi],
-            &mut out[lo..hi],
-            &mut diff[lo..hi],
-        );
-        for r in lo..hi {
-            rows[r] = out[r] & 0xffff;
-        }
-    }
-}
-
 // ANCHOR: step_paired_rows
 /// Advance a 32x32 square held as sixteen words, row `y` in the low half of
 /// word `y` and row `y + 16` in its high half, `gens` generations; cells
-/// beyond the square count as dead, and the same holds as for [`step_rows`].
+/// beyond the square count as dead. After `g` generations only cells at least
+/// `g` from the edge are right.
 /// Half as many words to step as rows. A shift across the middle of a word
 /// mixes the square's east and west edge columns, which are wrong after one
 /// generation anyway, so the error stays as near the edge as the dead border's.
@@ -786,15 +745,6 @@ fn step_paired_rows(rule: Rule, words: &mut [u64; 16], gens: u32) {
     }
 }
 // ANCHOR_END: step_paired_rows
-
-/// Rows 4..12, bits 4..12 of sixteen rows, as a leaf.
-fn centre_of_rows(rows: &[u64; 16]) -> u64 {
-    let mut bits = 0u64;
-    for y in 0..8 {
-        bits |= (rows[y + 4] >> 4 & 0xff) << (8 * y);
-    }
-    bits
-}
 
 /// Evolve a grid in the plane with HashLife; returns the final live
 /// rectangle and the offset of its top-left cell from the input's, like
