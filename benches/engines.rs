@@ -102,9 +102,7 @@ fn steps(b: &mut Bencher, cube: &LifeCube, gens: usize, parallel: bool) {
     b.iter_batched(
         || cube.clone(),
         |mut c| {
-            for _ in 0..gens {
-                if parallel { c.step_parallel() } else { c.step() }
-            }
+            c.steps(gens as u64, parallel);
             c
         },
         BatchSize::LargeInput,

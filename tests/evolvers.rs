@@ -8,7 +8,7 @@ mod common;
 
 use common::{naive_plane, rules};
 use lifesearch::life::evolver::{self, Evolved, Evolver, Job, Run, Start};
-use lifesearch::life::{Grid, Rule, Topology, naive};
+use lifesearch::life::{Grid, Rule, Topology, lifecube, naive};
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 
@@ -164,5 +164,34 @@ fn an_unknown_name_lists_the_known_ones() {
     let err = evolver::by_name("quicklife").err().unwrap().to_string();
     for name in evolver::names() {
         assert!(err.contains(name), "{err}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// LIFECUBE's team of threads (each with its own bands, meeting at a
+    /// spinning barrier) ends where one thread and the naive engine end, on
+    /// boards of several bands, with teams larger than the cores too (and
+    /// often Conway's rule on a torus of whole words, the one case that reads
+    /// the halo rows the team copies).
+    #[test]
+    fn lifecube_team_ends_where_one_thread_ends(
+        seed in any::<u64>(), w in prop_oneof![1usize..200, (1usize..4).prop_map(|k| 64 * k)],
+        h in 17usize..90, gens in 0u64..12, rule in prop_oneof![Just(Rule::CONWAY), rules()],
+        b0 in any::<bool>(), torus in any::<bool>(), threads in 2usize..5,
+    ) {
+        let topology = if torus { Topology::Torus } else { Topology::Bounded };
+        let rule = if b0 && torus { Rule { birth: rule.birth | 1, ..rule } } else { rule };
+        let g = Grid::random(w, h, 0.4, &mut <rand_pcg::Pcg64 as rand::SeedableRng>::seed_from_u64(seed));
+        let mut truth = g.clone();
+        for _ in 0..gens {
+            truth = naive::step(&truth, rule, topology);
+        }
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let team = pool.install(|| lifecube::evolve(&g, rule, topology, gens, true));
+        let one = lifecube::evolve(&g, rule, topology, gens, false);
+        prop_assert_eq!(&one, &truth, "one thread, {} after {}", rule, gens);
+        prop_assert_eq!(&team, &truth, "{} threads, {} after {}", threads, rule, gens);
     }
 }
