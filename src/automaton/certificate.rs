@@ -65,7 +65,7 @@ pub fn states(member: &[u64]) -> impl Iterator<Item = usize> + '_ {
 /// The target column that parent columns `a`, `b`, `c` give: cell y of the
 /// target sits on cell y+1 of `b`, and its neighbours are cells y..=y+2 of
 /// the three columns.
-fn target_column(rule: Rule, height: usize, a: usize, b: usize, c: usize) -> usize {
+pub(crate) fn target_column(rule: Rule, height: usize, a: usize, b: usize, c: usize) -> usize {
     let bit = |col: usize, y: usize| (col >> y) & 1;
     let mut t = 0;
     for y in 0..height {

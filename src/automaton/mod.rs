@@ -13,6 +13,8 @@ pub mod certificate;
 pub mod checkpoint;
 pub mod checksum;
 pub mod family;
+pub mod lookahead;
+pub mod lookahead_check;
 pub mod mask;
 pub mod meet;
 pub mod shard;

@@ -5,8 +5,9 @@
 //!
 //! Book: Part IV, "Orphans of every width" (`book/src/beyond/width.md`).
 
-use crate::automaton::certificate;
+use crate::automaton::lookahead::{LookaheadOptions, LookaheadVerdict, prove, write_proof};
 use crate::automaton::width::{Verdict, WidthOptions, WidthResult, search, write_certificate};
+use crate::automaton::{certificate, lookahead_check};
 use crate::life::Rule;
 use anyhow::{Context, bail};
 use std::path::PathBuf;
@@ -51,11 +52,24 @@ pub struct Args {
     /// No progress lines on stderr.
     #[arg(long)]
     pub quiet: bool,
+    /// Prove "none at any width" with a lookahead proof set instead (after
+    /// Eker): positions are a state and the next K target columns; heights
+    /// 1..=4. `-o` then writes the proof set, which `check` reads too.
+    #[arg(long, value_name = "K")]
+    pub lookahead: Option<usize>,
+    /// With `--lookahead`: the parent columns a member may take to return to
+    /// the proof set.
+    #[arg(long, value_name = "D", default_value_t = 12, requires = "lookahead")]
+    pub depth: usize,
 }
 
 fn run_check(file: Option<PathBuf>, json: bool) -> anyhow::Result<()> {
     let Some(file) = file else { bail!("orphan-width check needs a certificate FILE") };
-    let c = certificate::check_file(&file)?;
+    let c = if lookahead_check::is_proof_file(&file)? {
+        lookahead_check::check_file(&file)?
+    } else {
+        certificate::check_file(&file)?
+    };
     if json {
         println!(
             "{}",
@@ -87,6 +101,9 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     if a.memory_gib.is_nan() || a.memory_gib <= 0.0 {
         bail!("--memory-gib must be positive");
     }
+    if let Some(k) = a.lookahead {
+        return run_lookahead(&a, height, k);
+    }
     let o = WidthOptions {
         rule: a.rule,
         height,
@@ -117,6 +134,56 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         Verdict::LowerBound { .. } => {}
     }
     print(&result, certificate_members, a.json, a.output.as_ref());
+    Ok(())
+}
+
+/// `--lookahead K`: the greatest closed proof set for K and `--depth`.
+fn run_lookahead(a: &Args, height: usize, lookahead: usize) -> anyhow::Result<()> {
+    if a.max_width.is_some() || a.checkpoint.is_some() {
+        bail!("--max-width and --checkpoint belong to the subset-construction search, not --lookahead");
+    }
+    let o = LookaheadOptions {
+        rule: a.rule,
+        height,
+        lookahead,
+        depth: a.depth,
+        time_limit_s: a.time_limit,
+        progress: !a.quiet,
+    };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(a.threads.unwrap_or(0)).build()?;
+    let (r, p) = pool.install(|| prove(&o))?;
+    let mut written = None;
+    if let (LookaheadVerdict::NoneAtAnyWidth, Some(path)) = (&r.verdict, &a.output) {
+        written = Some(write_streamed(path, |out| write_proof(&p, out).map_err(anyhow::Error::from))?);
+    }
+    if a.json {
+        let mut v = serde_json::to_value(&r).expect("a plain struct");
+        v["certificate_members"] = written.into();
+        v["peak_rss_bytes"] = crate::automaton::census::peak_memory().into();
+        if let (Some(path), Some(_)) = (&a.output, written) {
+            v["output"] = path.display().to_string().into();
+        }
+        println!("{v}");
+        return Ok(());
+    }
+    let what = match r.verdict {
+        LookaheadVerdict::NoneAtAnyWidth => format!(
+            "no orphan at any width (a closed proof set of {} members; {})",
+            r.members,
+            match written {
+                Some(_) => "written",
+                None => "not written: pass -o FILE",
+            }
+        ),
+        LookaheadVerdict::NotProved { window } => {
+            format!("not proved with these K and D (window {window} lost its last member); this is no orphan")
+        }
+        LookaheadVerdict::Stopped { after_passes } => {
+            format!("stopped by the time limit after {after_passes} passes")
+        }
+    };
+    println!("{} H={} K={} D={}: {what}", r.rule, r.height, r.lookahead, r.depth);
+    println!("{:.3} s, {} passes, {} sets visited", r.seconds, r.passes, r.nodes);
     Ok(())
 }
 

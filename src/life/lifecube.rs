@@ -151,7 +151,7 @@ impl LifeCube {
     }
 
     /// Advance `generations` generations; in parallel, by a team of threads
-    /// that lives for the whole run (see [`LifeCube::advance_team`]).
+    /// that lives for the whole run (see `advance_team`).
     pub fn steps(&mut self, generations: u64, parallel: bool) {
         let team = if parallel { team_size(self.tiles_y) } else { 1 };
         if team > 1 && self.words > 0 {

@@ -9,8 +9,9 @@
 use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col, read_csv};
 use anyhow::{Result, bail};
 use lifesearch::automaton::census::{peak_memory, reset_peak_memory};
-use lifesearch::automaton::certificate;
+use lifesearch::automaton::lookahead::{LookaheadOptions, LookaheadVerdict, prove, write_proof};
 use lifesearch::automaton::width::{Verdict, WidthOptions, search, write_certificate};
+use lifesearch::automaton::{certificate, lookahead_check};
 use lifesearch::life::Rule;
 use lifesearch::search::sat::verify_orphan;
 use serde::{Deserialize, Serialize};
@@ -34,6 +35,26 @@ fn time_limit(m: Mode, h: usize) -> f64 {
     if h <= 3 { m.pick(1.0, 1.5, 300.0) } else { m.pick(1.0, 1.5, 20.0) }
 }
 
+/// The lookahead proof's window K and depth D for height h: K = h up to 3
+/// (the smallest windows that close Life's heights 1-3), D = 4K.
+fn lookahead_for(h: usize) -> (usize, usize) {
+    let k = h.min(3);
+    (k, 4 * k)
+}
+
+/// Which searches also get a lookahead proof: every height 1..=3 that the
+/// subset construction did not answer with an orphan, and Life's height 4
+/// (Eker's theorem) in a full run.
+fn tries_lookahead(m: Mode, rule: &str, h: usize, subsets: &Verdict) -> bool {
+    !matches!(subsets, Verdict::Narrowest { .. })
+        && (h <= 3 || (h == 4 && rule == "B3/S23" && m == Mode::Full))
+}
+
+/// Seconds a lookahead proof may take.
+fn lookahead_limit(m: Mode) -> f64 {
+    m.pick(1.0, 3.0, 600.0)
+}
+
 /// One search: `verdict` is none-at-any-width (`width`: where the search
 /// closed), narrowest (`width`: the narrowest orphan, in `orphan`) or
 /// lower-bound (`width`: no orphan is at most this wide).
@@ -42,6 +63,12 @@ fn time_limit(m: Mode, h: usize) -> f64 {
 pub struct Row {
     pub rule: String,
     pub height: usize,
+    /// `subsets` (the subset construction, `width`) or `lookahead` (the
+    /// proof set of `lookahead`, with its K and D).
+    pub method: String,
+    pub lookahead: Option<usize>,
+    pub depth: Option<usize>,
+    /// For `lookahead` rows: none-at-any-width, not-proved or stopped.
     pub verdict: String,
     pub width: usize,
     pub frontier_peak: usize,
@@ -119,10 +146,6 @@ impl Experiment for NarrowOrphans {
     const ID: &'static str = "narrow-orphans";
     const TITLE: &'static str = "Beyond the thesis: orphans of every width";
 
-    fn rows(&self, m: Mode) -> Option<usize> {
-        Some(RULES.len() * heights(m))
-    }
-
     fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row>, Report)> {
         let mut rows = Vec::new();
         let bar = ctx.bar((RULES.len() * heights(ctx.mode)) as u64, Self::ID);
@@ -146,6 +169,9 @@ impl Experiment for NarrowOrphans {
                 let mut row = Row {
                     rule: rule.into(),
                     height: h,
+                    method: "subsets".into(),
+                    lookahead: None,
+                    depth: None,
                     verdict: String::new(),
                     width: 0,
                     frontier_peak: res.frontier_peak,
@@ -188,19 +214,26 @@ impl Experiment for NarrowOrphans {
                     }
                 }
                 bar.inc(1);
+                let proof = tries_lookahead(ctx.mode, rule, h, &res.verdict);
                 rows.push(row);
+                if proof {
+                    rows.push(lookahead_row(ctx, rule, h, dir.path())?);
+                }
             }
         }
         bar.finish_and_clear();
         let report = Report {
             solvers: vec![
                 "lifesearch::automaton::width (subset construction), certificate checker, CaDiCaL".into(),
+                "lifesearch::automaton::lookahead (proof set), lookahead_check (its checker)".into(),
             ],
             notes: vec![format!(
-                "heights 1..={}; each search stops after {} s (heights 1-3) or {} s (4-6), or 4 GiB of kept sets; {} threads",
+                "heights 1..={}; each search stops after {} s (heights 1-3) or {} s (4-6), or 4 GiB of kept sets; \
+                 each lookahead proof after {} s; {} threads",
                 heights(ctx.mode),
                 time_limit(ctx.mode, 3),
                 time_limit(ctx.mode, 4),
+                lookahead_limit(ctx.mode),
                 rayon::current_num_threads()
             )],
             ..Default::default()
@@ -225,11 +258,75 @@ impl Experiment for NarrowOrphans {
     }
 }
 
+/// The lookahead proof of one rule and height: proved (the proof set
+/// written and checked by its own checker), not proved, or stopped.
+fn lookahead_row(ctx: &Ctx, rule: &str, h: usize, dir: &std::path::Path) -> Result<Row> {
+    let r: Rule = rule.parse()?;
+    let (k, d) = lookahead_for(h);
+    reset_peak_memory();
+    let o = LookaheadOptions {
+        rule: r,
+        height: h,
+        lookahead: k,
+        depth: d,
+        time_limit_s: Some(lookahead_limit(ctx.mode)),
+        progress: false,
+    };
+    let (res, p) = prove(&o)?;
+    let mut row = Row {
+        rule: rule.into(),
+        height: h,
+        method: "lookahead".into(),
+        lookahead: Some(k),
+        depth: Some(d),
+        verdict: String::new(),
+        width: 0,
+        frontier_peak: 0,
+        members: res.members as usize,
+        certificate_members: None,
+        certificate_bytes: None,
+        certificate_checked: None,
+        seconds: res.seconds,
+        check_seconds: None,
+        peak_memory_bytes: peak_memory(),
+        stopped_by: String::new(),
+        census: "-".into(),
+        orphan: String::new(),
+    };
+    match res.verdict {
+        LookaheadVerdict::NoneAtAnyWidth => {
+            let path = dir.join(format!("h{h}.proof"));
+            let mut bytes = Vec::new();
+            write_proof(&p, &mut bytes)?;
+            lifesearch::atomic_write(&path, &bytes)?;
+            let t = std::time::Instant::now();
+            let c = lookahead_check::check_file(&path)?;
+            row.check_seconds = Some(t.elapsed().as_secs_f64());
+            row.verdict = "none-at-any-width".into();
+            row.certificate_members = Some(c.members);
+            row.certificate_bytes = Some(bytes.len() as u64);
+            row.certificate_checked = Some(true);
+            let none = Verdict::NoneAtAnyWidth { closed_at: 0 };
+            row.census = against_census(&none, &census_boxes(ctx, rule, h)?)?;
+        }
+        LookaheadVerdict::NotProved { window } => {
+            row.verdict = "not-proved".into();
+            row.stopped_by = format!("window {window} lost its last member");
+        }
+        LookaheadVerdict::Stopped { after_passes } => {
+            row.verdict = "stopped".into();
+            row.stopped_by = format!("time limit after {after_passes} passes");
+        }
+    }
+    Ok(row)
+}
+
 /// A row of the generated table: the verdict and the certificate in words.
 #[derive(Serialize)]
 struct Shown<'a> {
     rule: &'a str,
     height: usize,
+    method: String,
     verdict: String,
     members: usize,
     frontier_peak: usize,
@@ -242,6 +339,7 @@ struct Shown<'a> {
 const SHOWN: &[Col<'static>] = &[
     col("Rule", "rule", Fmt::Text),
     col("Height", "height", Fmt::Int),
+    col("Method", "method", Fmt::Text),
     col("Verdict", "verdict", Fmt::Text),
     col("Sets kept", "members", Fmt::Int),
     col("Widest layer", "frontier_peak", Fmt::Int),
@@ -254,6 +352,8 @@ const SHOWN: &[Col<'static>] = &[
 impl<'a> Shown<'a> {
     fn of(r: &'a Row) -> Shown<'a> {
         let verdict = match r.verdict.as_str() {
+            "none-at-any-width" if r.method == "lookahead" => "none at any width (proof set closed)".into(),
+            "not-proved" | "stopped" => format!("not proved ({})", r.stopped_by),
             "none-at-any-width" => format!("none at any width (closed at width {})", r.width),
             "narrowest" => format!("narrowest is {} wide", r.width),
             _ => format!("none up to width {} (stopped: {})", r.width, r.stopped_by),
@@ -267,9 +367,14 @@ impl<'a> Shown<'a> {
             ),
             _ => "-".into(),
         };
+        let method = match (r.lookahead, r.depth) {
+            (Some(k), Some(d)) => format!("lookahead K={k}, D={d}"),
+            _ => "subsets".into(),
+        };
         Shown {
             rule: &r.rule,
             height: r.height,
+            method,
             verdict,
             members: r.members,
             frontier_peak: r.frontier_peak,

@@ -1,0 +1,61 @@
+//! `lifesearch orphan-width` from the command line: both proofs written,
+//! checked by `orphan-width check`, and broken files refused with the line.
+
+use std::process::{Command, Output};
+
+fn lifesearch(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lifesearch")).args(args).output().unwrap()
+}
+
+fn text(o: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+}
+
+#[test]
+fn both_proofs_are_written_and_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, extra) in [("family", vec![]), ("positions", vec!["--lookahead", "2", "--depth", "8"])] {
+        let path = dir.path().join(name);
+        let p = path.to_str().unwrap();
+        let mut args = vec!["orphan-width", "2", "--quiet", "--json", "-o", p];
+        args.extend(extra);
+        let o = lifesearch(&args);
+        assert!(o.status.success(), "{}", text(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["verdict"], "none-at-any-width", "{v}");
+        assert!(v["certificate_members"].as_u64().unwrap() > 0, "{v}");
+        let o = lifesearch(&["orphan-width", "check", p, "--json"]);
+        assert!(o.status.success(), "{}", text(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!((v["valid"].as_bool(), v["height"].as_u64()), (Some(true), Some(2)), "{v}");
+    }
+    // A proof set with a window's members all removed is refused, naming the window.
+    let p = dir.path().join("positions");
+    let proof = std::fs::read_to_string(&p).unwrap();
+    let mut lines: Vec<String> = proof.lines().map(String::from).collect();
+    lines[5] = "0".repeat(lines[5].len());
+    let broken = dir.path().join("broken");
+    std::fs::write(&broken, lines.join("\n")).unwrap();
+    let o = lifesearch(&["orphan-width", "check", broken.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(text(&o).contains("window 0 has no member"), "{}", text(&o));
+    // A malformed line is named.
+    lines[6] = "xyz".into();
+    std::fs::write(&broken, lines.join("\n")).unwrap();
+    let o = lifesearch(&["orphan-width", "check", broken.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(text(&o).contains("line 7"), "{}", text(&o));
+}
+
+#[test]
+fn a_lookahead_too_short_proves_nothing_and_says_so() {
+    let o = lifesearch(&["orphan-width", "3", "--lookahead", "1", "--depth", "4", "--quiet"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("not proved"), "{}", text(&o));
+    // Heights above 4 and a depth without --lookahead are refused.
+    let o = lifesearch(&["orphan-width", "5", "--lookahead", "2", "--quiet"]);
+    assert!(!o.status.success());
+    assert!(text(&o).contains("heights 1..=4"), "{}", text(&o));
+    let o = lifesearch(&["orphan-width", "2", "--depth", "3", "--quiet"]);
+    assert!(!o.status.success(), "{}", text(&o));
+}
