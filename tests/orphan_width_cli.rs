@@ -59,3 +59,34 @@ fn a_lookahead_too_short_proves_nothing_and_says_so() {
     let o = lifesearch(&["orphan-width", "2", "--depth", "3", "--quiet"]);
     assert!(!o.status.success(), "{}", text(&o));
 }
+
+/// The book's claim that positions can close where the reachable sets keep
+/// growing: under B168/S135 at height 2 the subset construction has not
+/// closed by width 24, and a proof set of windows of 2 columns closes (and
+/// its checker accepts it).
+#[test]
+fn positions_close_where_the_subset_construction_has_not() {
+    use lifesearch::automaton::lookahead::{LookaheadOptions, LookaheadVerdict, prove, write_proof};
+    use lifesearch::automaton::lookahead_check::{check, parse_lines};
+    use lifesearch::automaton::width::{Verdict, WidthOptions, search};
+    let rule: lifesearch::life::Rule = "B168/S135".parse().unwrap();
+    let wide = WidthOptions {
+        rule,
+        height: 2,
+        max_width: Some(24),
+        memory_cap_bytes: 1 << 30,
+        time_limit_s: None,
+        checkpoint: None,
+        progress: false,
+        budget: 0,
+    };
+    let (bfs, _, _) = search(&wide).unwrap();
+    assert!(matches!(bfs.verdict, Verdict::LowerBound { width: 24, .. }), "{:?}", bfs.verdict);
+    let o = LookaheadOptions { rule, height: 2, lookahead: 2, depth: 6, time_limit_s: None, progress: false };
+    let (r, p) = prove(&o).unwrap();
+    assert_eq!(r.verdict, LookaheadVerdict::NoneAtAnyWidth);
+    let mut out = Vec::new();
+    write_proof(&p, &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    check(&parse_lines(text.lines().map(|l| Ok(l.to_string()))).unwrap()).unwrap();
+}
