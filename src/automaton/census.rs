@@ -1,5 +1,5 @@
 //! The exhaustive census: how many W x H targets (the shorter side at most 6,
-//! the longer at most 7) are orphans under a rule, with an order-free checksum
+//! the longer at most [`max_long`] of it) are orphans under a rule, with an order-free checksum
 //! of the orphan set. Each target is cut between two rows; the
 //! [`family`](super::family) of each half gives the sets of parent row pairs
 //! the halves allow, and [`meet`](super::meet) pairs every top class with
@@ -26,8 +26,28 @@ use std::time::{Duration, Instant};
 
 /// The largest shorter side the census takes (a parent row of eight cells).
 pub const MAX_SIDE: usize = 6;
-/// The largest longer side: seven rows, read as three bands.
-pub const MAX_LONG: usize = 7;
+// ANCHOR: max_long
+/// Seven rows are read as three bands (see [`Plan::run_unit`]).
+const BANDS_ROWS: usize = 7;
+/// A half of `d` rows of `side` cells has 2^(side * d) half targets, each
+/// with a class id, and up to as many distinct sets of `2^(side+2)` masks:
+/// at most 2^20 of them keeps a half under a few GB (2^20 sets of 4 KB at
+/// side 5) and its build under a minute.
+const HALF_BITS: usize = 20;
+
+/// The most rows one half of a census has, for rows of `side` cells.
+fn max_depth(side: usize) -> usize {
+    HALF_BITS / side
+}
+
+/// The longest box the census takes for a shorter side of `side` cells:
+/// two halves of at most 2^20 half targets each, or for six cells seven
+/// rows in three bands. Narrow boxes go far (4 x 10, 5 x 8: 2^40 targets),
+/// which is what bounds the width of the narrowest orphan of a small height.
+pub fn max_long(side: usize) -> usize {
+    if side >= MAX_SIDE { BANDS_ROWS } else { (2 * max_depth(side)).max(BANDS_ROWS) }
+}
+// ANCHOR_END: max_long
 
 /// Work units (blocks of bottom classes) a census is cut into, at most: the
 /// grain of shards, checkpoints and the progress bar.
@@ -157,20 +177,27 @@ fn cells_of(plan: &Plan, half: u64, depth: usize, bottom: bool, mut f: impl FnMu
     }
 }
 
+/// Whether the census takes a `width` x `height` box (without building anything).
+pub fn check_size(width: usize, height: usize) -> Result<()> {
+    let (short, long) = (width.min(height), width.max(height));
+    if !(1..=MAX_SIDE).contains(&short) || !(1..=max_long(short)).contains(&long) {
+        return Err(Error::invalid(format!(
+            "census boxes are 1 to {MAX_SIDE} cells on the shorter side (a parent row of more than {} \
+         cells does not fit the automaton's 256-bit sets) and on the longer side at most {} for \
+         a shorter side of {short} (each half's sets must fit in memory); {width}x{height} is not",
+            MAX_SIDE + 2,
+            max_long(short.clamp(1, MAX_SIDE)),
+        )));
+    }
+    Ok(())
+}
+
 impl Plan {
     pub fn new(width: usize, height: usize, rule: Rule) -> Result<Plan> {
-        let (short, long) = (width.min(height), width.max(height));
-        if !(1..=MAX_SIDE).contains(&short) || !(1..=MAX_LONG).contains(&long) {
-            return Err(Error::invalid(format!(
-                "census boxes are 1 to {MAX_SIDE} cells on the shorter side and 1 to {MAX_LONG} on the \
-                 longer (a parent row of more than {} cells does not fit the automaton's 256-bit sets); \
-                 {width}x{height} is not",
-                MAX_SIDE + 2
-            )));
-        }
+        check_size(width, height)?;
         let transposed = width > height;
         let (side, rows) = if transposed { (height, width) } else { (width, height) };
-        let mid = usize::from(rows == MAX_LONG);
+        let mid = usize::from(rows == BANDS_ROWS);
         let (depth_top, depth_bottom) = ((rows - mid).div_ceil(2), (rows - mid) / 2);
         let table = Table::new(rule, side);
         let families = families(&table, depth_top);

@@ -92,6 +92,9 @@ pub struct ProofSet {
     /// Parent columns, 2^(H+2).
     pub columns: usize,
     pub letters: usize,
+    /// The weight of a window's first (oldest) letter, letters^(K-1): a
+    /// window `u` reads its first letter as `u / high`, the rest as `u % high`.
+    high: usize,
     /// `follow[(a * columns + b) * letters + t]`: the columns c with `(a, b)`
     /// moving to `(b, c)` under letter t.
     follow: Vec<u64>,
@@ -133,11 +136,12 @@ impl ProofSet {
         let windows = letters.pow(lookahead as u32);
         let all = if columns == 64 { u64::MAX } else { (1u64 << columns) - 1 };
         let members = (0..windows * columns).map(|_| AtomicU64::new(all)).collect();
-        Ok(ProofSet { rule, height, lookahead, depth, columns, letters, follow, members })
+        let high = windows / letters;
+        Ok(ProofSet { rule, height, lookahead, depth, columns, letters, high, follow, members })
     }
 
     pub fn windows(&self) -> usize {
-        self.letters.pow(self.lookahead as u32)
+        self.high * self.letters
     }
 
     /// Window u's members, word a holding states `(a, b)` as bits b.
@@ -176,7 +180,7 @@ impl ProofSet {
     /// proof set within D columns? `nodes` counts the sets visited.
     fn returns(&self, s: &Set, u: usize, steps: usize, nodes: &mut u64) -> bool {
         *nodes += 1;
-        let high = self.windows() / self.letters;
+        let high = self.high;
         let mut next = [0u64; 64];
         self.post(s, u / high, &mut next);
         if next[..self.columns].iter().all(|&w| w == 0) {

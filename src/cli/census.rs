@@ -15,10 +15,10 @@ use std::time::Duration;
 pub struct Args {
     #[command(subcommand)]
     pub merge: Option<Sub>,
-    /// Width of the box (1 to 7; the shorter side at most 6).
+    /// Width of the box (the shorter side 1 to 6; the longer at most 7 for six, 8 for five, 10 for four, 12 for three, 20 for two, 40 for one cell).
     #[arg(required = true)]
     pub width: Option<usize>,
-    /// Height of the box (1 to 7; the shorter side at most 6).
+    /// Height of the box (the shorter side 1 to 6; the longer at most 7 for six, 8 for five, 10 for four, 12 for three, 20 for two, 40 for one cell).
     #[arg(required = true)]
     pub height: Option<usize>,
     /// The rule, e.g. B3/S23 or B36/S23.

@@ -157,13 +157,8 @@ fn run_lookahead(a: &Args, height: usize, lookahead: usize) -> anyhow::Result<()
         written = Some(write_streamed(path, |out| write_proof(&p, out).map_err(anyhow::Error::from))?);
     }
     if a.json {
-        let mut v = serde_json::to_value(&r).expect("a plain struct");
-        v["certificate_members"] = written.into();
-        v["peak_rss_bytes"] = crate::automaton::census::peak_memory().into();
-        if let (Some(path), Some(_)) = (&a.output, written) {
-            v["output"] = path.display().to_string().into();
-        }
-        println!("{v}");
+        let members = written.map(|m| m as usize);
+        println!("{}", with_extras(&r, members, a.output.as_ref().filter(|_| written.is_some())));
         return Ok(());
     }
     let what = match r.verdict {
@@ -207,15 +202,25 @@ fn write_streamed<T>(
     Ok(v)
 }
 
+/// A result as JSON with what both proofs add: the members written, the
+/// peak memory, and the file written (if any).
+fn with_extras(
+    r: &impl serde::Serialize,
+    written: Option<usize>,
+    output: Option<&PathBuf>,
+) -> serde_json::Value {
+    let mut v = serde_json::to_value(r).expect("a plain struct");
+    v["certificate_members"] = written.into();
+    v["peak_rss_bytes"] = crate::automaton::census::peak_memory().into();
+    if let Some(p) = output {
+        v["output"] = p.display().to_string().into();
+    }
+    v
+}
+
 fn print(r: &WidthResult, certificate_members: Option<usize>, json: bool, output: Option<&PathBuf>) {
     if json {
-        let mut v = serde_json::to_value(r).expect("a plain struct");
-        v["certificate_members"] = certificate_members.into();
-        v["peak_rss_bytes"] = crate::automaton::census::peak_memory().into();
-        if let Some(p) = output {
-            v["output"] = p.display().to_string().into();
-        }
-        println!("{v}");
+        println!("{}", with_extras(r, certificate_members, output));
         return;
     }
     match &r.verdict {

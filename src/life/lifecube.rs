@@ -235,7 +235,7 @@ impl LifeCube {
         let this = &*self;
         let (stride, height, tiles_y) = (this.stride, this.height, this.tiles_y);
         let torus = this.topology == Topology::Torus;
-        let wraps_rows = this.ctx(&[]).wraps();
+        let wraps_rows = wraps(torus, this.width);
         let bands_of = |g: u64, r: std::ops::Range<usize>| {
             let (cur, next) = (shared.buf(g), shared.buf(g + 1));
             let rows = (r.end * TILE_ROWS).min(height) - r.start * TILE_ROWS;

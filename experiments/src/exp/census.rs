@@ -1,5 +1,6 @@
 //! Beyond the thesis: the exhaustive orphan census of every box up to 6x6
-//! (`lifesearch::automaton::census`) for Life and four other rules.
+//! (`lifesearch::automaton::census`) for Life and four other rules, and
+//! narrow boxes up to 4x10 and 5x8 for Life and HighLife.
 
 use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col};
 use crate::plot::{Bars, Empty, MarkedBars, Ticks, render};
@@ -48,11 +49,26 @@ fn side(m: Mode) -> usize {
 /// (`lifesearch census 6 6 --rule B2/S` runs one on its own).
 const DENSE: [&str; 2] = ["B2/S", "B1/S1"];
 
+/// Narrow boxes past 6x6 for Life and HighLife: a census of 4 x L or 5 x L
+/// proves that no orphan of height 4 or 5 is L or fewer cells wide, a bound
+/// the width search (`narrow-orphans`) reads from this table. The longest of
+/// each mode: 4x10 and 5x8 hold 2^40 targets each (minutes each).
+fn long_boxes(mode: Mode, rule: &str) -> Vec<(usize, usize)> {
+    let (four, five) = match (mode, rule) {
+        (Mode::Full, "B3/S23") => (10, 8),
+        (Mode::Full, "B36/S23") => (9, 7),
+        (Mode::Quick, "B3/S23") => (8, 6),
+        _ => (6, 6),
+    };
+    (7..=four).map(|l| (4, l)).chain((7..=five).map(|l| (5, l))).collect()
+}
+
 /// The boxes of a run under `rule`, W <= H (H x W has the same orphans, turned).
 fn boxes(mode: Mode, rule: &str) -> Vec<(usize, usize)> {
     let max = side(mode);
     let skip = |w: usize, h: usize| w == 6 && h == 6 && DENSE.contains(&rule);
-    (1..=max).flat_map(|h| (1..=h).map(move |w| (w, h))).filter(|&(w, h)| !skip(w, h)).collect()
+    let square = (1..=max).flat_map(|h| (1..=h).map(move |w| (w, h))).filter(|&(w, h)| !skip(w, h));
+    square.chain(long_boxes(mode, rule)).collect()
 }
 
 impl Experiment for Census {
@@ -121,9 +137,19 @@ impl Experiment for Census {
             Report {
                 solvers: vec!["lifesearch::automaton::census (meet in the middle)".into()],
                 notes: vec![format!(
-                    "boxes W x H with W <= H up to {0}x{0} (not 6x6 for {1}); {2} threads",
+                    "boxes W x H with W <= H up to {0}x{0} (not 6x6 for {1}), and the narrow boxes {2}; \
+                     {3} threads",
                     side(ctx.mode),
                     DENSE.join(", "),
+                    RULES
+                        .iter()
+                        .map(|r| {
+                            let b: Vec<String> =
+                                long_boxes(ctx.mode, r).iter().map(|(w, h)| format!("{w}x{h}")).collect();
+                            format!("{r}: {}", if b.is_empty() { "none".into() } else { b.join(", ") })
+                        })
+                        .collect::<Vec<_>>()
+                        .join("; "),
                     rayon::current_num_threads(),
                 )],
                 ..Default::default()

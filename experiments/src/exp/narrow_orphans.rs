@@ -82,6 +82,9 @@ pub struct Row {
     pub stopped_by: String,
     /// How the verdict compares with the census boxes of this height.
     pub census: String,
+    /// Every census box of this height up to this width is orphan-free
+    /// (0: none is, or the census has no box of width 1).
+    pub census_free_to: usize,
     /// The narrowest orphan's rows, joined by `/`.
     pub orphan: String,
 }
@@ -105,9 +108,9 @@ fn census_boxes(ctx: &Ctx, rule: &str, h: usize) -> Result<Vec<(usize, u64)>> {
         .iter()
         .filter(|c| c.rule == rule)
         .filter_map(|c| {
-            if c.h == h && c.w <= 6 {
+            if c.h == h {
                 Some((c.w, c.orphans))
-            } else if c.w == h && c.h <= 6 {
+            } else if c.w == h {
                 Some((c.h, c.orphans))
             } else {
                 None
@@ -117,6 +120,13 @@ fn census_boxes(ctx: &Ctx, rule: &str, h: usize) -> Result<Vec<(usize, u64)>> {
     out.sort_unstable();
     out.dedup();
     Ok(out)
+}
+
+/// The widest W such that the census found every box of this height and
+/// width 1..=W orphan-free: a lower bound on the narrowest orphan's width of
+/// its own, past the width search's where the census boxes reach further.
+fn census_free_to(boxes: &[(usize, u64)]) -> usize {
+    boxes.iter().enumerate().take_while(|&(i, &(w, orphans))| w == i + 1 && orphans == 0).count()
 }
 
 /// Hold a verdict against the census: below the narrowest width (or up to
@@ -184,6 +194,7 @@ impl Experiment for NarrowOrphans {
                     peak_memory_bytes: peak,
                     stopped_by: String::new(),
                     census: against_census(&res.verdict, &census_boxes(ctx, rule, h)?)?,
+                    census_free_to: census_free_to(&census_boxes(ctx, rule, h)?),
                     orphan: String::new(),
                 };
                 match &res.verdict {
@@ -291,6 +302,7 @@ fn lookahead_row(ctx: &Ctx, rule: &str, h: usize, dir: &std::path::Path) -> Resu
         peak_memory_bytes: peak_memory(),
         stopped_by: String::new(),
         census: "-".into(),
+        census_free_to: census_free_to(&census_boxes(ctx, rule, h)?),
         orphan: String::new(),
     };
     match res.verdict {
@@ -333,7 +345,7 @@ struct Shown<'a> {
     certificate: String,
     seconds: f64,
     peak_memory_bytes: u64,
-    census: &'a str,
+    census: String,
 }
 
 const SHOWN: &[Col<'static>] = &[
@@ -381,7 +393,24 @@ impl<'a> Shown<'a> {
             certificate,
             seconds: r.seconds,
             peak_memory_bytes: r.peak_memory_bytes,
-            census: &r.census,
+            census: match r.census_free_to {
+                0 => r.census.clone(),
+                w => format!("{}; none to width {w}", r.census),
+            },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::census_free_to;
+
+    #[test]
+    fn the_census_bound_stops_at_the_first_gap_or_orphan() {
+        assert_eq!(census_free_to(&[(1, 0), (2, 0), (3, 0), (4, 0)]), 4);
+        assert_eq!(census_free_to(&[(1, 0), (2, 0), (4, 0)]), 2, "width 3 missing");
+        assert_eq!(census_free_to(&[(1, 0), (2, 5), (3, 0)]), 1, "orphans at width 2");
+        assert_eq!(census_free_to(&[(2, 0), (3, 0)]), 0, "no box of width 1");
+        assert_eq!(census_free_to(&[]), 0);
     }
 }
