@@ -9,7 +9,9 @@
 //! rules with orphans. Then: W x H against H x W, the box's symmetries, shards
 //! and their merge, checkpoints, and the `census` command line.
 
-use lifesearch::automaton::census::{Census, CensusOptions, Plan, census, check_size, merge, orphan_line};
+use lifesearch::automaton::census::{
+    Census, CensusOptions, Plan, census, check_size, max_long, merge, orphan_line,
+};
 use lifesearch::automaton::checkpoint::Checkpoint;
 use lifesearch::automaton::checksum::checksum_of;
 use lifesearch::automaton::shard::Shard;
@@ -273,11 +275,13 @@ fn a_killed_run_resumes_from_its_checkpoint() {
 #[test]
 fn boxes_past_the_longer_side_limit_are_refused() {
     // The longer side may grow as the shorter shrinks: 7 for six cells, 8 for five, 10 for four, 12 for three.
-    for (w, h, long) in [(7, 7, 7), (8, 6, 7), (9, 5, 8), (11, 4, 10), (4, 11, 10), (3, 13, 12), (0, 2, 0)] {
+    for (w, h, long) in [(7, 7, 0), (8, 6, 7), (9, 5, 8), (11, 4, 10), (4, 11, 10), (3, 13, 12), (0, 2, 0)] {
         let e = Plan::new(w, h, Rule::CONWAY).err().expect("refused").to_string();
-        assert!(e.contains(&format!("{w}x{h}")) && e.contains('6'), "{e}");
+        assert!(e.contains(&format!("{w}x{h}")), "{e}");
         if long > 0 {
             assert!(e.contains(&format!("at most {long} ")), "{e}");
+        } else {
+            assert!(e.contains("1 to 6 cells on the shorter side"), "{e}");
         }
     }
     // Taken (building the plan of the largest would take a minute and GBs).
@@ -285,6 +289,27 @@ fn boxes_past_the_longer_side_limit_are_refused() {
         assert!(check_size(w, h).is_ok(), "{w}x{h}");
     }
     assert!(Plan::new(12, 2, Rule::CONWAY).is_ok());
+    // No side of 0 or past six cells: no length either (and no panic).
+    assert_eq!((max_long(0), max_long(7)), (0, 0));
+}
+
+/// The limits typed into the command line's help and the README are the
+/// census' own: the test reads them back from `max_long`.
+#[test]
+fn the_documented_limits_are_max_long() {
+    let names = ["one", "two", "three", "four", "five", "six"];
+    let help = (1..=6).rev().map(|s| format!("{} for {}", max_long(s), names[s - 1])).collect::<Vec<_>>();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lifesearch"))
+        .args(["census", "--help"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).split_whitespace().collect::<Vec<_>>().join(" ");
+    let phrase = format!("the longer at most {} cell", help.join(", "));
+    assert!(text.contains(&phrase), "`census --help` should say {phrase:?}:\n{text}");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let short = (3..=6).rev().map(|s| format!("{} for {s}", max_long(s))).collect::<Vec<_>>();
+    let phrase = format!("longer <= {}", short.join(", "));
+    assert!(readme.contains(&phrase), "the README's census row should say {phrase:?}");
 }
 
 /// Long narrow boxes (past seven rows, two halves of up to 20 bits each, the

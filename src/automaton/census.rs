@@ -44,8 +44,14 @@ fn max_depth(side: usize) -> usize {
 /// two halves of at most 2^20 half targets each, or for six cells seven
 /// rows in three bands. Narrow boxes go far (4 x 10, 5 x 8: 2^40 targets),
 /// which is what bounds the width of the narrowest orphan of a small height.
+/// No box has a side of 0 or more than [`MAX_SIDE`] cells: 0 for those.
 pub fn max_long(side: usize) -> usize {
-    if side >= MAX_SIDE { BANDS_ROWS } else { (2 * max_depth(side)).max(BANDS_ROWS) }
+    match side {
+        0 => 0,
+        MAX_SIDE => BANDS_ROWS,
+        s if s > MAX_SIDE => 0,
+        s => (2 * max_depth(s)).max(BANDS_ROWS),
+    }
 }
 // ANCHOR_END: max_long
 
@@ -180,13 +186,18 @@ fn cells_of(plan: &Plan, half: u64, depth: usize, bottom: bool, mut f: impl FnMu
 /// Whether the census takes a `width` x `height` box (without building anything).
 pub fn check_size(width: usize, height: usize) -> Result<()> {
     let (short, long) = (width.min(height), width.max(height));
-    if !(1..=MAX_SIDE).contains(&short) || !(1..=max_long(short)).contains(&long) {
+    if !(1..=MAX_SIDE).contains(&short) {
         return Err(Error::invalid(format!(
             "census boxes are 1 to {MAX_SIDE} cells on the shorter side (a parent row of more than {} \
-         cells does not fit the automaton's 256-bit sets) and on the longer side at most {} for \
-         a shorter side of {short} (each half's sets must fit in memory); {width}x{height} is not",
+         cells does not fit the automaton's 256-bit sets); {width}x{height} is not",
             MAX_SIDE + 2,
-            max_long(short.clamp(1, MAX_SIDE)),
+        )));
+    }
+    if long > max_long(short) {
+        return Err(Error::invalid(format!(
+            "census boxes with a shorter side of {short} are at most {} cells on the longer side \
+         (each half's sets must fit in memory); {width}x{height} is not",
+            max_long(short),
         )));
     }
     Ok(())

@@ -74,7 +74,8 @@ fn boxes(mode: Mode, rule: &str) -> Vec<(usize, usize)> {
 impl Experiment for Census {
     type Row = Row;
     const ID: &'static str = "census";
-    const TITLE: &'static str = "Beyond the thesis: every orphan in boxes up to 6x6";
+    const TITLE: &'static str =
+        "Beyond the thesis: every orphan in boxes up to 6x6, and in long narrow boxes";
     const FIGURE: bool = true;
     const TABLE: &'static [Col<'static>] = &[
         col("Rule", "rule", Fmt::Text),

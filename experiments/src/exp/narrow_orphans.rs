@@ -89,22 +89,28 @@ pub struct Row {
     pub orphan: String,
 }
 
-/// The census' orphan counts of the boxes with a side `h` under `rule`, as
-/// (other side, orphans).
-fn census_boxes(ctx: &Ctx, rule: &str, h: usize) -> Result<Vec<(usize, u64)>> {
-    #[derive(Deserialize)]
-    struct C {
-        rule: String,
-        w: usize,
-        h: usize,
-        orphans: u64,
-    }
+/// One row of `data/census.csv`, as far as this experiment reads it.
+#[derive(Deserialize)]
+struct CensusBox {
+    rule: String,
+    w: usize,
+    h: usize,
+    orphans: u64,
+}
+
+/// The census table, read once (empty when the census has not run).
+fn census_table(ctx: &Ctx) -> Result<Vec<CensusBox>> {
     let path = ctx.root.join("data").join("census.csv");
     if !path.exists() {
         return Ok(Vec::new());
     }
-    let rows: Vec<C> = read_csv(&path)?;
-    let mut out: Vec<(usize, u64)> = rows
+    read_csv(&path)
+}
+
+/// The census' orphan counts of the boxes with a side `h` under `rule`, as
+/// (other side, orphans).
+fn census_boxes(table: &[CensusBox], rule: &str, h: usize) -> Vec<(usize, u64)> {
+    let mut out: Vec<(usize, u64)> = table
         .iter()
         .filter(|c| c.rule == rule)
         .filter_map(|c| {
@@ -119,7 +125,7 @@ fn census_boxes(ctx: &Ctx, rule: &str, h: usize) -> Result<Vec<(usize, u64)>> {
         .collect();
     out.sort_unstable();
     out.dedup();
-    Ok(out)
+    out
 }
 
 /// The widest W such that the census found every box of this height and
@@ -160,9 +166,11 @@ impl Experiment for NarrowOrphans {
         let mut rows = Vec::new();
         let bar = ctx.bar((RULES.len() * heights(ctx.mode)) as u64, Self::ID);
         let dir = tempfile::tempdir()?;
+        let table = census_table(ctx)?;
         for rule in RULES {
             let r: Rule = rule.parse()?;
             for h in 1..=heights(ctx.mode) {
+                let boxes = census_boxes(&table, rule, h);
                 reset_peak_memory();
                 let o = WidthOptions {
                     rule: r,
@@ -193,8 +201,8 @@ impl Experiment for NarrowOrphans {
                     check_seconds: None,
                     peak_memory_bytes: peak,
                     stopped_by: String::new(),
-                    census: against_census(&res.verdict, &census_boxes(ctx, rule, h)?)?,
-                    census_free_to: census_free_to(&census_boxes(ctx, rule, h)?),
+                    census: against_census(&res.verdict, &boxes)?,
+                    census_free_to: census_free_to(&boxes),
                     orphan: String::new(),
                 };
                 match &res.verdict {
@@ -228,7 +236,7 @@ impl Experiment for NarrowOrphans {
                 let proof = tries_lookahead(ctx.mode, rule, h, &res.verdict);
                 rows.push(row);
                 if proof {
-                    rows.push(lookahead_row(ctx, rule, h, dir.path())?);
+                    rows.push(lookahead_row(ctx, rule, h, &boxes, dir.path())?);
                 }
             }
         }
@@ -271,7 +279,13 @@ impl Experiment for NarrowOrphans {
 
 /// The lookahead proof of one rule and height: proved (the proof set
 /// written and checked by its own checker), not proved, or stopped.
-fn lookahead_row(ctx: &Ctx, rule: &str, h: usize, dir: &std::path::Path) -> Result<Row> {
+fn lookahead_row(
+    ctx: &Ctx,
+    rule: &str,
+    h: usize,
+    boxes: &[(usize, u64)],
+    dir: &std::path::Path,
+) -> Result<Row> {
     let r: Rule = rule.parse()?;
     let (k, d) = lookahead_for(h);
     reset_peak_memory();
@@ -302,7 +316,7 @@ fn lookahead_row(ctx: &Ctx, rule: &str, h: usize, dir: &std::path::Path) -> Resu
         peak_memory_bytes: peak_memory(),
         stopped_by: String::new(),
         census: "-".into(),
-        census_free_to: census_free_to(&census_boxes(ctx, rule, h)?),
+        census_free_to: census_free_to(boxes),
         orphan: String::new(),
     };
     match res.verdict {
@@ -319,7 +333,7 @@ fn lookahead_row(ctx: &Ctx, rule: &str, h: usize, dir: &std::path::Path) -> Resu
             row.certificate_bytes = Some(bytes.len() as u64);
             row.certificate_checked = Some(true);
             let none = Verdict::NoneAtAnyWidth { closed_at: 0 };
-            row.census = against_census(&none, &census_boxes(ctx, rule, h)?)?;
+            row.census = against_census(&none, boxes)?;
         }
         LookaheadVerdict::NotProved { window } => {
             row.verdict = "not-proved".into();
@@ -393,17 +407,24 @@ impl<'a> Shown<'a> {
             certificate,
             seconds: r.seconds,
             peak_memory_bytes: r.peak_memory_bytes,
-            census: match r.census_free_to {
-                0 => r.census.clone(),
-                w => format!("{}; none to width {w}", r.census),
-            },
+            census: census_words(&r.census, r.census_free_to),
         }
+    }
+}
+
+/// The census column in words: how the verdict compares with the census
+/// (`-` where it was not held against it) and how far the census reaches.
+fn census_words(census: &str, free_to: usize) -> String {
+    match (census, free_to) {
+        (c, 0) => c.into(),
+        ("-", w) => format!("none to width {w}"),
+        (c, w) => format!("{c}; none to width {w}"),
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::census_free_to;
+    use super::{census_free_to, census_words};
 
     #[test]
     fn the_census_bound_stops_at_the_first_gap_or_orphan() {
@@ -412,5 +433,13 @@ mod tests {
         assert_eq!(census_free_to(&[(1, 0), (2, 5), (3, 0)]), 1, "orphans at width 2");
         assert_eq!(census_free_to(&[(2, 0), (3, 0)]), 0, "no box of width 1");
         assert_eq!(census_free_to(&[]), 0);
+    }
+
+    #[test]
+    fn the_census_column_reads_as_words() {
+        assert_eq!(census_words("agrees (3 boxes)", 0), "agrees (3 boxes)");
+        assert_eq!(census_words("agrees (3 boxes)", 6), "agrees (3 boxes); none to width 6");
+        assert_eq!(census_words("-", 10), "none to width 10", "a lookahead row not held against it");
+        assert_eq!(census_words("-", 0), "-");
     }
 }
