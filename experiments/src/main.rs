@@ -94,6 +94,23 @@ enum Cmd {
         #[arg(long, default_value_t = zoo::SEED)]
         seed: u64,
     },
+    /// Measure a held-out set of search problems (the kinds of
+    /// search-vs-peers, drawn from SEED) on lifesearch's engines and
+    /// rlifesrc, write the rows to OUT and print how `auto` and the best
+    /// engine fared.
+    SearchHeldOut {
+        #[arg(long, default_value_t = 2)]
+        seed: u64,
+        /// How many problems.
+        #[arg(long, default_value_t = 24)]
+        count: usize,
+        /// Where the rows go (CSV, the columns of data/search-vs-peers.csv).
+        #[arg(long)]
+        out: PathBuf,
+        /// Each engine's cap per problem, in seconds.
+        #[arg(long, default_value_t = 10.0)]
+        cap: f64,
+    },
     /// One orphan-zoo solve in a child process (prints one JSON line).
     #[command(name = "__orphan", hide = true)]
     Orphan {
@@ -318,6 +335,12 @@ fn real_main(cli: Cli) -> Result<bool> {
             let entries = zoo::generate(&zoo::default_dir(), &out, seed, !cli.quiet)?;
             let orphans = entries.iter().filter(|e| e.verdict == "orphan").count();
             println!("{}: {} patterns, {orphans} orphans", out.display(), entries.len());
+            Ok(true)
+        }
+        Cmd::SearchHeldOut { seed, count, out, cap } => {
+            let cap = std::time::Duration::try_from_secs_f64(cap)
+                .map_err(|e| anyhow::anyhow!("--cap {cap}: {e}"))?;
+            println!("{}", exp::search_vs_peers::run_held_out(seed, count, cap, &out)?);
             Ok(true)
         }
         Cmd::Orphan { file, solver } => {

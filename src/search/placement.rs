@@ -69,7 +69,7 @@ pub fn live_groups(problem: &Problem, placement: Placement, sweep: SearchOrder) 
         return ship_front((w, h, p), (dx, dy), symmetry);
     }
     let (rows, cols) = translation_free(symmetry);
-    let sweep = order::resolve(sweep, w, h, dx, dy);
+    let sweep = order::resolve(sweep, (w, h), (dx, dy), symmetry);
     let one = placement == Placement::OneAnswer;
     let mut groups = Vec::new();
     if rows {

@@ -305,8 +305,8 @@ pub fn race_pays() -> bool {
 /// x period) runs the space-time engine alone. In `search-vs-peers` every
 /// such problem took it under 0.03 ms, thousands of times less than the
 /// [`CYCLE_HEAD_START`] after which CaDiCaL would join, while setting up the
-/// race (stop flags, a channel, the alarm) cost about 1 us in a warm loop
-/// and 4 us in the experiment: 20-50% of those searches.
+/// race (stop flags, a channel, the alarm) cost about 1 us in a warm loop:
+/// up to a fifth of those searches.
 pub const TINY_CYCLE: usize = 64;
 
 fn tiny_cycle(problem: &Problem) -> bool {

@@ -185,7 +185,7 @@ pub fn search(problem: &Problem, rule: Rule, opts: &Options, stop: Option<&Stop>
         return Err(Error::invalid("the space-time engine searches still lifes, oscillators and spaceships"));
     };
     let (mut world, fixed) = build(problem, rule, opts)?;
-    let order: Vec<u32> = order::cells(opts.order, w, h, dx, dy)
+    let order: Vec<u32> = order::cells(opts.order, (w, h), (dx, dy), symmetry)
         .into_iter()
         .flat_map(|(x, y)| (0..p).map(move |t| (x, y, t)))
         .map(|(x, y, t)| world.at(x as i64, y as i64, t) as u32)
