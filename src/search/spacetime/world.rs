@@ -33,14 +33,47 @@ pub enum Undo {
     Copy,
 }
 
-/// One saved copy of a world's changing state.
+/// The copies of a world's changing state, one per open decision, stacked
+/// in one array per field (a search of a small box opens and closes
+/// decisions millions of times; nothing is allocated after the first few).
 #[derive(Default)]
 struct Saved {
-    mark: usize,
-    population: usize,
+    /// (trail mark, population) of each copy.
+    marks: Vec<(usize, usize)>,
     state: Vec<u8>,
     key: Vec<u16>,
     open: Vec<u32>,
+}
+
+/// A list per cell, stored as one array of every list and where each one
+/// starts: a world has a few lists per cell, and a search of a small box
+/// spends more time allocating a vector per cell than searching.
+#[derive(Default)]
+struct Lists<T> {
+    start: Vec<u32>,
+    items: Vec<T>,
+}
+
+impl<T: Copy> Lists<T> {
+    /// The lists of `n` cells from (cell, item) pairs, each list in the order given.
+    fn new(n: usize, mut pairs: Vec<(u32, T)>) -> Lists<T> {
+        pairs.sort_by_key(|&(c, _)| c);
+        let mut start = vec![0u32; n + 1];
+        for &(c, _) in &pairs {
+            start[c as usize + 1] += 1;
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        Lists { start, items: pairs.into_iter().map(|(_, t)| t).collect() }
+    }
+
+    #[inline(always)]
+    fn of(&self, c: usize) -> &[T] {
+        let (from, to) = (self.start[c] as usize, self.start[c + 1] as usize);
+        // SAFETY: `new` makes `start` non-decreasing and ending at `items.len()`.
+        unsafe { self.items.get_unchecked(from..to) }
+    }
 }
 
 // ANCHOR: world
@@ -66,9 +99,13 @@ pub struct World {
     pred: Vec<u32>,
     is_centre: Vec<bool>,
     /// Cells that must equal this one (symmetry by identification).
-    twins: Vec<Vec<u32>>,
+    twins: Lists<u32>,
     /// (group, partner): the group is violated once every pair is known equal.
-    links: Vec<Vec<(u32, u32)>>,
+    links: Lists<(u32, u32)>,
+    /// What [`World::identify`] and [`World::add_group`] said, until
+    /// [`World::choose_undo`] lays the lists out.
+    twin_pairs: Vec<(u32, u32)>,
+    link_pairs: Vec<(u32, (u32, u32))>,
     /// Per group, how many of its pairs are not yet known to be equal.
     open: Vec<u32>,
     /// Live cells of generation 0 and the most allowed.
@@ -78,8 +115,7 @@ pub struct World {
     /// Copies of the changing state, one per open decision, when the world
     /// is small enough ([`COPY_UNDO_BYTES`]) that copying it back beats
     /// undoing the trail cell by cell; `depth` of them are in use.
-    saved: Vec<Saved>,
-    depth: usize,
+    saved: Saved,
     copy_undo: bool,
     /// Trail entries before this one have been propagated.
     head: usize,
@@ -113,14 +149,15 @@ impl World {
             succ: vec![dead_cell; n],
             pred: vec![NONE; n],
             is_centre: vec![false; n],
-            twins: vec![Vec::new(); n],
-            links: vec![Vec::new(); n],
+            twins: Lists::default(),
+            links: Lists::default(),
+            twin_pairs: Vec::new(),
+            link_pairs: Vec::new(),
             open: Vec::new(),
             population: 0,
             max_population: usize::MAX,
             trail: Vec::new(),
-            saved: Vec::new(),
-            depth: 0,
+            saved: Saved::default(),
             copy_undo: false,
             head: 0,
             table,
@@ -186,9 +223,8 @@ impl World {
 
     /// Make `a` and `b` the same cell in every answer.
     pub fn identify(&mut self, a: u32, b: u32) {
-        if a != b && !self.twins[a as usize].contains(&b) {
-            self.twins[a as usize].push(b);
-            self.twins[b as usize].push(a);
+        if a != b {
+            self.twin_pairs.extend([(a, b), (b, a)]);
         }
     }
 
@@ -201,8 +237,7 @@ impl World {
                 continue;
             }
             open += 1;
-            self.links[a as usize].push((g, b));
-            self.links[b as usize].push((g, a));
+            self.link_pairs.extend([(a, (g, b)), (b, (g, a))]);
         }
         self.open.push(open);
     }
@@ -227,7 +262,7 @@ impl World {
             self.population += 1;
             ok &= self.population <= self.max_population;
         }
-        for &(g, p) in &self.links[ci] {
+        for &(g, p) in self.links.of(ci) {
             if self.state[p as usize] == v {
                 self.open[g as usize] -= 1;
                 ok &= self.open[g as usize] != 0;
@@ -237,8 +272,25 @@ impl World {
     }
 
     /// Choose how conflicts are undone, once the world is laid out (its
-    /// cells and groups are then fixed, and so is the size of a copy).
+    /// cells and groups are then fixed, and so is the size of a copy), and
+    /// lay out the twins and the groups' links.
     pub fn choose_undo(&mut self, undo: Undo) {
+        let n = self.state.len();
+        // Each cell's twins once, in the order they were named.
+        let mut pairs = std::mem::take(&mut self.twin_pairs);
+        pairs.sort_by_key(|&(c, _)| c);
+        let mut twins: Vec<(u32, u32)> = Vec::with_capacity(pairs.len());
+        let mut run = 0;
+        for (c, t) in pairs {
+            if twins.last().is_none_or(|&(d, _)| d != c) {
+                run = twins.len();
+            }
+            if !twins[run..].iter().any(|&(_, u)| u == t) {
+                twins.push((c, t));
+            }
+        }
+        self.twins = Lists::new(n, twins);
+        self.links = Lists::new(n, std::mem::take(&mut self.link_pairs));
         let bytes = self.state.len() * 3 + self.open.len() * 4;
         self.copy_undo = match undo {
             Undo::Auto => bytes <= COPY_UNDO_BYTES,
@@ -255,16 +307,11 @@ impl World {
     pub fn mark(&mut self) -> usize {
         let mark = self.trail.len();
         if self.copy_undo {
-            if self.saved.len() == self.depth {
-                self.saved.push(Saved::default());
-            }
-            let s = &mut self.saved[self.depth];
-            s.mark = mark;
-            s.population = self.population;
-            s.state.clone_from(&self.state);
-            s.key.clone_from(&self.key);
-            s.open.clone_from(&self.open);
-            self.depth += 1;
+            let s = &mut self.saved;
+            s.marks.push((mark, self.population));
+            s.state.extend_from_slice(&self.state);
+            s.key.extend_from_slice(&self.key);
+            s.open.extend_from_slice(&self.open);
         }
         mark
     }
@@ -272,23 +319,12 @@ impl World {
     /// Undo the trail back to `mark` entries (a value [`World::mark`] returned).
     pub fn undo_to(&mut self, mark: usize) {
         if self.copy_undo {
-            while self.depth > 0 && self.saved[self.depth - 1].mark > mark {
-                self.depth -= 1;
-            }
-            let s = &self.saved[self.depth - 1];
-            assert_eq!(s.mark, mark, "undo_to: not a mark");
-            self.state.copy_from_slice(&s.state);
-            self.key.copy_from_slice(&s.key);
-            self.open.copy_from_slice(&s.open);
-            self.population = s.population;
-            self.trail.truncate(mark);
-            self.head = self.head.min(mark);
-            return;
+            return self.restore(mark);
         }
         while self.trail.len() > mark {
             let c = self.trail.pop().expect("longer than mark") as usize;
             let v = self.state[c];
-            for &(g, p) in &self.links[c] {
+            for &(g, p) in self.links.of(c) {
                 if self.state[p as usize] == v {
                     self.open[g as usize] += 1;
                 }
@@ -302,6 +338,29 @@ impl World {
         self.head = self.head.min(mark);
     }
     // ANCHOR_END: set
+
+    /// Undo by copying back the state saved at `mark` (kept out of
+    /// [`World::undo_to`]'s loop, which is the hot one in large worlds).
+    #[inline(never)]
+    fn restore(&mut self, mark: usize) {
+        let s = &mut self.saved;
+        while s.marks.last().is_some_and(|&(m, _)| m > mark) {
+            s.marks.pop();
+        }
+        let depth = s.marks.len();
+        let &(m, population) = s.marks.last().expect("undo_to: no open decision");
+        assert_eq!(m, mark, "undo_to: not a mark");
+        let (n, g) = (self.state.len(), self.open.len());
+        s.state.truncate(depth * n);
+        s.key.truncate(depth * n);
+        s.open.truncate(depth * g);
+        self.state.copy_from_slice(&s.state[(depth - 1) * n..]);
+        self.key.copy_from_slice(&s.key[(depth - 1) * n..]);
+        self.open.copy_from_slice(&s.open[(depth - 1) * g..]);
+        self.population = population;
+        self.trail.truncate(mark);
+        self.head = self.head.min(mark);
+    }
 
     // ANCHOR: shift_keys
     /// Cell `c` goes from unknown to `v` (or back, `undo`): its neighbours
@@ -395,8 +454,9 @@ impl World {
             let c = self.trail[self.head] as usize;
             self.head += 1;
             let v = self.state[c];
-            for i in 0..self.twins[c].len() {
-                let t = self.twins[c][i];
+            let (from, to) = (self.twins.start[c] as usize, self.twins.start[c + 1] as usize);
+            for i in from..to {
+                let t = self.twins.items[i];
                 let s = self.state[t as usize];
                 if (s == UNKNOWN && !self.set(t, v)) || (s != UNKNOWN && s != v) {
                     return self.conflict();
