@@ -322,7 +322,7 @@ impl Pages {
                     match pages.number(b) {
                         Ok(x) => k * x,
                         // Rows only a full run makes.
-                        Err(e) if partial && e.downcast_ref::<NoRow>().is_some() => f64::NAN,
+                        Err(e) if partial && unmeasured(&e) => f64::NAN,
                         Err(e) => return Err(e.context(format!("({b})"))),
                     }
                 }
@@ -461,6 +461,18 @@ impl Pages {
     }
 
     fn value(&mut self, body: &str) -> Result<String> {
+        let id = body.split_whitespace().next().unwrap_or_default().to_string();
+        match self.value_of(body) {
+            // A quick run on a machine without a peer: its book is built, and says so.
+            Err(e) if e.downcast_ref::<Empty>().is_some() && self.mode(&id)?.is_some_and(|m| m != "full") => {
+                eprintln!("warning: {{{{#value {body}}}}}: {e} (not measured by this quick run)");
+                Ok("(not measured in this run)".into())
+            }
+            other => other,
+        }
+    }
+
+    fn value_of(&mut self, body: &str) -> Result<String> {
         // missing=TEXT: rows that a quick run does not make are shown as TEXT;
         // an unknown data set or column still fails.
         if let Some(text) = body.split_whitespace().find_map(|w| w.strip_prefix("missing=")) {
@@ -682,6 +694,25 @@ fn parse_claim(body: &str) -> Result<Claim> {
 #[derive(Debug)]
 struct NoRow(String);
 
+/// An empty cell where a number belongs: the run did not measure it (a
+/// peer that is not installed). A quick run's book shows it as such; a full
+/// run's fails.
+#[derive(Debug)]
+struct Empty(String);
+
+impl std::fmt::Display for Empty {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Empty {}
+
+/// A selection a partial run may leave unanswered: no row, or an empty cell.
+fn unmeasured(e: &anyhow::Error) -> bool {
+    e.downcast_ref::<NoRow>().is_some() || e.downcast_ref::<Empty>().is_some()
+}
+
 impl std::fmt::Display for NoRow {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.0)
@@ -710,6 +741,11 @@ fn reduce(q: &Query, picked: &[&Vec<String>], header: &[String]) -> Result<f64> 
     let number = |r: &[String]| -> Result<f64> {
         let get = |name: &str| -> Result<f64> {
             let s = &r[pos(name)?];
+            if s.trim().is_empty() {
+                return Err(anyhow::Error::new(Empty(format!(
+                    "column '{name}' is empty in the selected row"
+                ))));
+            }
             s.trim().parse::<f64>().map_err(|_| anyhow!("column '{name}' holds '{s}', not a number"))
         };
         match col.split_once('/') {
@@ -1056,6 +1092,29 @@ mod tests {
         .unwrap();
         let warned = expand(&d, "{{#claim \"x\" (t kind=x col=ms agg=median) < 2}}").unwrap();
         assert!(warned.contains("claim false") && warned.contains("quick"), "{warned}");
+    }
+
+    /// An empty cell (a peer that was not installed) fails a full run's book
+    /// and is shown as not measured in a quick run's, value and claim alike.
+    #[test]
+    fn an_empty_cell_fails_a_full_book_and_is_marked_in_a_quick_one() {
+        let d = repo("name,kind,ms\na,x,1.5\np,x,\n");
+        let value = "{{#value t name=p col=ms fmt=.2}}";
+        let claim = "{{#claim \"a is ahead\" (t name=a col=ms) < (t name=p col=ms)}}";
+        for text in [value, claim] {
+            let e = format!("{:#}", expand(&d, text).unwrap_err());
+            assert!(e.contains("column 'ms' is empty"), "{text}: {e}");
+        }
+        std::fs::write(
+            d.path().join("data/manifest.json"),
+            r#"{"machine":{"cpu":"c","cores":1,"os":"o"},"experiments":{"t":{"mode":"quick",
+                "fingerprint":"f","commit":"c","date":"d","seconds":1,"rows":1,"seeds":[],"solvers":[],"notes":[]}}}"#,
+        )
+        .unwrap();
+        assert_eq!(expand(&d, value).unwrap(), "(not measured in this run)\n");
+        let warned = expand(&d, claim).unwrap();
+        assert!(warned.contains("claim false") && warned.contains("(no row)"), "{warned}");
+        assert_eq!(expand(&d, "{{#value t name=a col=ms fmt=.2}}").unwrap(), "1.50\n");
     }
 
     /// `{{#took}}` reads the manifest's seconds, sums several experiments,
