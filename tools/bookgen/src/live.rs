@@ -314,10 +314,9 @@ impl Pages {
             Ok(match s {
                 Side::Number(x) => *x,
                 Side::Value(k, b) => {
-                    let id = b.split_whitespace().next().unwrap_or_default().to_string();
-                    let partial = pages.mode(&id)?.is_some_and(|m| m != "full");
+                    let partial = pages.partial(b)?;
                     if partial {
-                        quick.push(id);
+                        quick.push(b.split_whitespace().next().unwrap_or_default().to_string());
                     }
                     match pages.number(b) {
                         Ok(x) => k * x,
@@ -461,15 +460,20 @@ impl Pages {
     }
 
     fn value(&mut self, body: &str) -> Result<String> {
-        let id = body.split_whitespace().next().unwrap_or_default().to_string();
         match self.value_of(body) {
             // A quick run on a machine without a peer: its book is built, and says so.
-            Err(e) if e.downcast_ref::<Empty>().is_some() && self.mode(&id)?.is_some_and(|m| m != "full") => {
+            Err(e) if e.downcast_ref::<Empty>().is_some() && self.partial(body)? => {
                 eprintln!("warning: {{{{#value {body}}}}}: {e} (not measured by this quick run)");
                 Ok("(not measured in this run)".into())
             }
             other => other,
         }
+    }
+
+    /// Whether the data set a selection names (its first word) comes from a run that was not full.
+    fn partial(&mut self, body: &str) -> Result<bool> {
+        let id = body.split_whitespace().next().unwrap_or_default();
+        Ok(self.mode(id)?.is_some_and(|m| m != "full"))
     }
 
     fn value_of(&mut self, body: &str) -> Result<String> {
