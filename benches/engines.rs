@@ -1,9 +1,10 @@
 //! Table 3.1's engines on a 1024x1024 random torus (density 0.5) and on a
 //! sparse pattern (an R-pentomino's debris on the same board), the tile
-//! engine and the relay on the plane. Throughput is reported in
-//! cell-generations per second.
+//! engine and the relay on the plane, and HashLife on the Gosper gun.
+//! Throughput is reported in cell-generations per second.
 
 use criterion::{BatchSize, Bencher, Criterion, Throughput, criterion_group, criterion_main};
+use lifesearch::life::hashlife::HashLife;
 use lifesearch::life::lifecube::{LifeCube, Simd};
 use lifesearch::life::relay;
 use lifesearch::life::tiles::{self, Tiles};
@@ -147,5 +148,36 @@ fn tile_engine(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, engines, large, tile_engine);
+/// HashLife on the Gosper gun, to 2^16, 2^20 and 2^40 generations (issue 25's
+/// targets: 2^20 under 10 ms, 2^40 under a second; Golly and lifelib take a
+/// millisecond or two): the tree is built inside the timed loop, since a
+/// user's run starts from the cells too.
+fn hashlife(c: &mut Criterion) {
+    let gun = Grid::from_rows(&[
+        "........................*...........",
+        "......................*.*...........",
+        "............**......**............**",
+        "...........*...*....**............**",
+        "**........*.....*...**..............",
+        "**........*...*.**....*.*...........",
+        "..........*.....*.......*...........",
+        "...........*...*....................",
+        "............**......................",
+    ])
+    .expect("valid rows");
+    let mut group = c.benchmark_group("hashlife-gun");
+    for j in [16u32, 20, 40] {
+        group.bench_function(format!("2^{j}"), |b| {
+            b.iter(|| {
+                let mut h =
+                    HashLife::from_grid(black_box(&gun), (0, 0), Rule::CONWAY, 1 << 30).expect("Conway");
+                h.advance(1 << j);
+                h.population()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, engines, large, tile_engine, hashlife);
 criterion_main!(benches);

@@ -36,29 +36,37 @@ const NO_RESULT: u8 = u8::MAX;
 pub const NODE_BYTES: usize = std::mem::size_of::<Node>() + 10;
 
 // ANCHOR: node
-/// One canonical square. Leaves keep their 64 cells in `bits` (bit `8y + x`);
-/// larger nodes their four quadrants NW, NE, SW, SE in `kids`.
+/// One canonical square in 32 bytes, two to a cache line. Larger nodes keep
+/// their four quadrants NW, NE, SW, SE in `kids`; a leaf keeps its 64 cells
+/// (bit `8y + x`) in the first two words of `kids` and `u32::MAX` in the
+/// other two, where no node can point, so that the four words are the key
+/// of every node alike.
 #[derive(Debug, Clone, Copy)]
 struct Node {
     kids: [u32; 4],
-    bits: u64,
     pop: u64,
+    res: u32,
     level: u8,
     /// The `j` of the memoised result `res` (`NO_RESULT` when none).
     res_j: u8,
-    res: u32,
 }
 // ANCHOR_END: node
 
-/// The key of a node in the hash table: its leaf bits, or its four kids.
-fn key_of(n: &Node) -> (u64, u64) {
-    if n.level as u32 == LEAF_LEVEL { leaf_key(n.bits) } else { kids_key(n.kids) }
+impl Node {
+    /// A leaf's cells.
+    fn bits(&self) -> u64 {
+        self.kids[0] as u64 | (self.kids[1] as u64) << 32
+    }
 }
 
-/// A leaf's key; no node of four kids has `u64::MAX` as its second half,
-/// since no node is numbered `u32::MAX`.
-fn leaf_key(bits: u64) -> (u64, u64) {
-    (bits, u64::MAX)
+/// The four words of a leaf with these cells.
+fn leaf_words(bits: u64) -> [u32; 4] {
+    [bits as u32, (bits >> 32) as u32, u32::MAX, u32::MAX]
+}
+
+/// The key of a node in the hash table: its four words.
+fn key_of(n: &Node) -> (u64, u64) {
+    kids_key(n.kids)
 }
 
 fn kids_key(k: [u32; 4]) -> (u64, u64) {
@@ -279,7 +287,7 @@ impl HashLife {
     }
     /// The cells of a leaf, bit `8y + x`.
     pub fn leaf_bits(&self, n: u32) -> u64 {
-        self.nodes[n as usize].bits
+        self.nodes[n as usize].bits()
     }
     pub fn node_population(&self, n: u32) -> u64 {
         self.nodes[n as usize].pop
@@ -300,7 +308,7 @@ impl HashLife {
         if self.table.len() == self.table.capacity() {
             self.grow_table();
         }
-        // u32::MAX is never a node, which keeps `leaf_key` apart from `kids_key`.
+        // u32::MAX is never a node, which keeps the key of a leaf apart from the others'.
         let id = u32::try_from(self.nodes.len()).ok().filter(|&id| id < u32::MAX);
         let id = id.expect("HashLife: more than 2^32 - 1 nodes");
         self.nodes.push(n);
@@ -323,9 +331,9 @@ impl HashLife {
 
     /// The canonical leaf with these cells.
     pub fn leaf(&mut self, bits: u64) -> u32 {
-        self.intern_with(leaf_key(bits), |_| Node {
-            kids: [0; 4],
-            bits,
+        let kids = leaf_words(bits);
+        self.intern_with(kids_key(kids), |_| Node {
+            kids,
             pop: bits.count_ones() as u64,
             level: LEAF_LEVEL as u8,
             res_j: NO_RESULT,
@@ -338,7 +346,7 @@ impl HashLife {
         self.intern_with(kids_key(kids), |nodes| {
             let level = nodes[kids[0] as usize].level + 1;
             let pop = kids.iter().fold(0u64, |p, &k| p.saturating_add(nodes[k as usize].pop));
-            Node { kids, bits: 0, pop, level, res_j: NO_RESULT, res: 0 }
+            Node { kids, pop, level, res_j: NO_RESULT, res: 0 }
         })
     }
 
@@ -389,7 +397,7 @@ impl HashLife {
 
     /// The sixteen rows (bits 0..16) of a node made of four leaves.
     fn rows16(&self, kids: [u32; 4]) -> [u64; 16] {
-        let b = kids.map(|k| self.nodes[k as usize].bits);
+        let b = kids.map(|k| self.nodes[k as usize].bits());
         let mut rows = [0u64; 16];
         for y in 0..8 {
             rows[y] = (b[0] >> (8 * y) & 0xff) | (b[1] >> (8 * y) & 0xff) << 8;
@@ -627,7 +635,7 @@ impl HashLife {
             return b;
         }
         let b = if node.level as u32 == LEAF_LEVEL {
-            let cells = (0..64).filter(|i| node.bits >> i & 1 == 1);
+            let cells = (0..64).filter(|i| node.bits() >> i & 1 == 1);
             let (mut x0, mut y0, mut x1, mut y1) = (7, 7, 0, 0);
             for i in cells {
                 let (x, y) = (i % 8, i / 8);
@@ -685,7 +693,7 @@ impl HashLife {
                 continue;
             }
             if node.level as u32 == LEAF_LEVEL {
-                for i in (0..64).filter(|i| node.bits >> i & 1 == 1) {
+                for i in (0..64).filter(|i| node.bits() >> i & 1 == 1) {
                     f(x + (i % 8) as i128, y + (i / 8) as i128);
                 }
             } else {
