@@ -515,20 +515,8 @@ pub fn run_held_out(seed: u64, n: usize, cap: Duration, out: &std::path::Path) -
     for c in &cases {
         rows.extend(measure(c, &engines, runs, cap));
     }
-    agreement(&mut rows);
-    relative_to_best(&mut rows);
-    let wrong: Vec<&Row> = rows
-        .iter()
-        .filter(|r| r.checked == "no" || r.agrees == "no" || r.verdict.starts_with("error"))
-        .collect();
-    anyhow::ensure!(wrong.is_empty(), "wrong, contradicting or failed runs: {wrong:?}");
-    let mut text = Vec::new();
-    let mut csv = csv::Writer::from_writer(&mut text);
-    for r in &rows {
-        csv.serialize(r)?;
-    }
-    drop(csv);
-    lifesearch::atomic_write(out, &text)?;
+    settle(&mut rows)?;
+    crate::harness::write_csv(out, &rows)?;
     let of = |p: &str, e: &str| rows.iter().find(|r| r.problem == p && r.engine == e);
     let (mut judged, mut auto_ok, mut peer_judged, mut ahead) = (0, 0, 0, 0);
     let mut lines = Vec::new();
@@ -536,10 +524,7 @@ pub fn run_held_out(seed: u64, n: usize, cap: Duration, out: &std::path::Path) -
         let Some(a) = of(&c.name, "auto").and_then(|r| r.vs_best) else { continue };
         judged += 1;
         auto_ok += usize::from(a <= 1.2);
-        let best = ["spacetime", "cadical-knuth", "auto"]
-            .iter()
-            .filter_map(|e| of(&c.name, e).and_then(settled_ms))
-            .fold(f64::INFINITY, f64::min);
+        let best = best_of_ours(&rows, &c.name);
         let peer = of(&c.name, "rlifesrc").map(|r| settled_ms(r).unwrap_or(f64::INFINITY));
         if let Some(t) = peer {
             peer_judged += 1;
@@ -580,6 +565,28 @@ fn relative_to_best(rows: &mut [Row]) {
     }
 }
 
+/// Fill the derived columns (`agrees`, `vs_best`) and refuse a set with a
+/// wrong answer, a contradiction or a failed run.
+fn settle(rows: &mut [Row]) -> Result<()> {
+    agreement(rows);
+    relative_to_best(rows);
+    let wrong: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.checked == "no" || r.agrees == "no" || r.verdict.starts_with("error"))
+        .collect();
+    anyhow::ensure!(wrong.is_empty(), "wrong, contradicting or failed runs: {wrong:?}");
+    Ok(())
+}
+
+/// The best settled time of lifesearch on a problem, `auto` included: it is
+/// an engine a user can pick (infinite when none settled).
+fn best_of_ours(rows: &[Row], problem: &str) -> f64 {
+    rows.iter()
+        .filter(|r| r.problem == problem && r.engine != "rlifesrc")
+        .filter_map(settled_ms)
+        .fold(f64::INFINITY, f64::min)
+}
+
 /// Fill the `agrees` column: each settled verdict against the others' on the same problem.
 fn agreement(rows: &mut [Row]) {
     let settled = |r: &Row| matches!(r.verdict.as_str(), "found" | "none");
@@ -613,13 +620,7 @@ impl Experiment for SearchVsPeers {
             bar.inc(1);
         }
         bar.finish_and_clear();
-        agreement(&mut rows);
-        relative_to_best(&mut rows);
-        let wrong: Vec<&Row> = rows
-            .iter()
-            .filter(|r| r.checked == "no" || r.agrees == "no" || r.verdict.starts_with("error"))
-            .collect();
-        anyhow::ensure!(wrong.is_empty(), "wrong, contradicting or failed runs: {wrong:?}");
+        settle(&mut rows)?;
         let settled = rows.iter().filter(|r| matches!(r.verdict.as_str(), "found" | "none")).count();
         let report = Report {
             solvers: vec![
@@ -684,9 +685,7 @@ impl Experiment for SearchVsPeers {
                 m.insert(e.into(), json!(of(e).map_or(String::new(), cell)));
             }
             m.insert("auto_ratio".into(), json!(of("auto").and_then(|r| r.vs_best)));
-            // Here `auto` counts among lifesearch's engines: it is one a user can pick.
-            let ours =
-                ENGINES[..4].iter().filter_map(|e| of(e).and_then(settled_ms)).fold(f64::INFINITY, f64::min);
+            let ours = best_of_ours(rows, p);
             let peer = of("rlifesrc").and_then(settled_ms);
             m.insert("ratio".into(), json!(peer.filter(|_| ours.is_finite()).map(|t| ours / t)));
             wide.push(Value::Object(m));

@@ -157,7 +157,7 @@ fn build(problem: &Problem, rule: Rule, opts: &Options) -> Result<(World, Vec<(u
         world.add_group(&pairs);
     }
     // ANCHOR_END: placement_groups
-    world.choose_undo(opts.undo);
+    world.finish(opts.undo);
     Ok((world, fixed))
 }
 

@@ -68,11 +68,35 @@ impl<T: Copy> Lists<T> {
         Lists { start, items: pairs.into_iter().map(|(_, t)| t).collect() }
     }
 
+    /// The same, each cell's list without repeats (the first of equal items kept).
+    fn distinct(n: usize, mut pairs: Vec<(u32, T)>) -> Lists<T>
+    where
+        T: PartialEq,
+    {
+        pairs.sort_by_key(|&(c, _)| c);
+        let mut kept: Vec<(u32, T)> = Vec::with_capacity(pairs.len());
+        let mut run = 0;
+        for (c, t) in pairs {
+            if kept.last().is_none_or(|&(d, _)| d != c) {
+                run = kept.len();
+            }
+            if !kept[run..].iter().any(|&(_, u)| u == t) {
+                kept.push((c, t));
+            }
+        }
+        Lists::new(n, kept)
+    }
+
+    /// Where the list of cell `c` lies in `items`.
+    #[inline(always)]
+    fn range(&self, c: usize) -> std::ops::Range<usize> {
+        self.start[c] as usize..self.start[c + 1] as usize
+    }
+
     #[inline(always)]
     fn of(&self, c: usize) -> &[T] {
-        let (from, to) = (self.start[c] as usize, self.start[c + 1] as usize);
         // SAFETY: `new` makes `start` non-decreasing and ending at `items.len()`.
-        unsafe { self.items.get_unchecked(from..to) }
+        unsafe { self.items.get_unchecked(self.range(c)) }
     }
 }
 
@@ -103,7 +127,7 @@ pub struct World {
     /// (group, partner): the group is violated once every pair is known equal.
     links: Lists<(u32, u32)>,
     /// What [`World::identify`] and [`World::add_group`] said, until
-    /// [`World::choose_undo`] lays the lists out.
+    /// [`World::finish`] lays the lists out.
     twin_pairs: Vec<(u32, u32)>,
     link_pairs: Vec<(u32, (u32, u32))>,
     /// Per group, how many of its pairs are not yet known to be equal.
@@ -271,25 +295,13 @@ impl World {
         ok
     }
 
-    /// Choose how conflicts are undone, once the world is laid out (its
-    /// cells and groups are then fixed, and so is the size of a copy), and
-    /// lay out the twins and the groups' links.
-    pub fn choose_undo(&mut self, undo: Undo) {
+    /// Finish the world once its cells, twins and groups are named: lay out
+    /// the twins (each cell's once, in the order named) and the groups'
+    /// links, and choose how conflicts are undone (the size of a copy is
+    /// now fixed).
+    pub fn finish(&mut self, undo: Undo) {
         let n = self.state.len();
-        // Each cell's twins once, in the order they were named.
-        let mut pairs = std::mem::take(&mut self.twin_pairs);
-        pairs.sort_by_key(|&(c, _)| c);
-        let mut twins: Vec<(u32, u32)> = Vec::with_capacity(pairs.len());
-        let mut run = 0;
-        for (c, t) in pairs {
-            if twins.last().is_none_or(|&(d, _)| d != c) {
-                run = twins.len();
-            }
-            if !twins[run..].iter().any(|&(_, u)| u == t) {
-                twins.push((c, t));
-            }
-        }
-        self.twins = Lists::new(n, twins);
+        self.twins = Lists::distinct(n, std::mem::take(&mut self.twin_pairs));
         self.links = Lists::new(n, std::mem::take(&mut self.link_pairs));
         let bytes = self.state.len() * 3 + self.open.len() * 4;
         self.copy_undo = match undo {
@@ -454,8 +466,7 @@ impl World {
             let c = self.trail[self.head] as usize;
             self.head += 1;
             let v = self.state[c];
-            let (from, to) = (self.twins.start[c] as usize, self.twins.start[c + 1] as usize);
-            for i in from..to {
+            for i in self.twins.range(c) {
                 let t = self.twins.items[i];
                 let s = self.state[t as usize];
                 if (s == UNKNOWN && !self.set(t, v)) || (s != UNKNOWN && s != v) {
