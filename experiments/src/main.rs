@@ -110,6 +110,11 @@ enum Cmd {
         /// Each engine's cap per problem, in seconds.
         #[arg(long, default_value_t = 10.0)]
         cap: f64,
+        /// Take as many runs as the committed table's full mode (three at
+        /// least, up to 25 within a second; without it, quick mode's up to 10
+        /// within 200 ms), which steadies rows of a few microseconds.
+        #[arg(long)]
+        full: bool,
     },
     /// One orphan-zoo solve in a child process (prints one JSON line).
     #[command(name = "__orphan", hide = true)]
@@ -337,10 +342,10 @@ fn real_main(cli: Cli) -> Result<bool> {
             println!("{}: {} patterns, {orphans} orphans", out.display(), entries.len());
             Ok(true)
         }
-        Cmd::SearchHeldOut { seed, count, out, cap } => {
+        Cmd::SearchHeldOut { seed, count, out, cap, full } => {
             let cap = std::time::Duration::try_from_secs_f64(cap)
                 .map_err(|e| anyhow::anyhow!("--cap {cap}: {e}"))?;
-            println!("{}", exp::search_vs_peers::run_held_out(seed, count, cap, &out)?);
+            println!("{}", exp::search_vs_peers::run_held_out(seed, count, cap, full, &out)?);
             Ok(true)
         }
         Cmd::Orphan { file, solver } => {

@@ -504,12 +504,12 @@ pub fn held_out(seed: u64, n: usize) -> Vec<Case> {
 }
 // ANCHOR_END: held_out
 
-/// Measure the held-out set of `seed` (quick mode's runs and cap, GRIDWALKER
-/// left out: it is the slow engine on nearly every problem) into `out`, and
-/// say how the targets of issue 24 fared on it.
-pub fn run_held_out(seed: u64, n: usize, cap: Duration, out: &std::path::Path) -> Result<String> {
+/// Measure the held-out set of `seed` (quick mode's runs, or with `full`
+/// full mode's; GRIDWALKER left out: it is the slow engine on nearly every
+/// problem) into `out`, and say how the targets of issue 24 fared on it.
+pub fn run_held_out(seed: u64, n: usize, cap: Duration, full: bool, out: &std::path::Path) -> Result<String> {
     let cases = held_out(seed, n);
-    let runs = Runs::for_mode(Mode::Quick);
+    let runs = Runs::for_mode(if full { Mode::Full } else { Mode::Quick });
     let engines = ["spacetime", "cadical-knuth", "auto", "rlifesrc"];
     let mut rows = Vec::new();
     for c in &cases {
