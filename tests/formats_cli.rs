@@ -43,7 +43,6 @@ fn bad_inputs_are_one_line_errors_with_file_and_line() {
     assert_rejected(d, "nine.lif", b"#Life 1.05\r\n#D nine\r\n#R 239/3\r\n#P 0 0\r\n*\r\n", 3, "9");
     let row81 = format!("#Life 1.05\n#P 0 0\n{}\n", "*".repeat(81));
     assert_rejected(d, "row81.lif", row81.as_bytes(), 3, "81");
-    assert_rejected(d, "p_without_xy.lif", b"#Life 1.05\n#P\n*\n", 2, "#P");
     assert_rejected(d, "p_one_coordinate.lif", b"#Life 1.05\n#P 3\n*\n", 2, "#P");
     assert_rejected(d, "garbage.lif", b"#Life 1.05\n#P 0 0\n*.*\n\x01\x02zz!\n", 4, "unexpected character");
     assert_rejected(d, "garbage.rle", b"x = 3, y = 3\n3o$%%%!\n", 2, "unexpected character");
@@ -101,6 +100,22 @@ fn warnings_go_to_stderr_and_the_conversion_succeeds() {
     assert_eq!(String::from_utf8_lossy(&o.stdout), "**\n");
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert!(stderr.starts_with(&format!("{}:1: warning: ", input.display())), "{stderr}");
+}
+
+#[test]
+fn a_bare_p_line_places_its_block_at_the_origin_with_a_warning() {
+    // As in Golly's sample Methuselahs/acorn.lif, which Golly reads.
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("acorn.lif");
+    std::fs::write(&input, "#Life 1.05\n#D Acorn\n#N\n#P\n.*\n...*\n**..***\n").unwrap();
+    let o = run(&["convert", input.to_str().unwrap(), "--to", "lif106"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "#Life 1.06\n1 0\n3 1\n0 2\n1 2\n4 2\n5 2\n6 2\n");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stderr.starts_with(&format!("{}:4: warning: '#P' without coordinates", input.display())),
+        "{stderr}"
+    );
 }
 
 #[test]

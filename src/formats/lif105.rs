@@ -88,7 +88,14 @@ pub fn read(loc: &Location, text: &str, xlife: bool, warn: &mut Warnings) -> Res
             let r = parse_rule(&here, rest.trim())?;
             set_rule(&here, &mut rule, r, warn);
         } else if let Some(rest) = line.strip_prefix("#P") {
-            let (x, y) = parse_corner(&here, rest)?;
+            // A bare '#P' stands in some of Golly's own sample files
+            // (Methuselahs/acorn.lif), which Golly reads: the block goes at 0 0.
+            let (x, y) = if rest.trim().is_empty() {
+                warn.push(&here, "'#P' without coordinates; placing the block at 0 0");
+                (0, 0)
+            } else {
+                parse_corner(&here, rest)?
+            };
             block = Some((x, y, 0));
         } else if line.starts_with('#') {
             warn.push(&here, format!("unknown line '{line}' ignored"));
