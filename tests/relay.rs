@@ -108,6 +108,33 @@ fn a_settling_soup_is_handed_over() {
     assert_eq!(relayed_cells(&r), grid_cells(&grid, at));
 }
 
+/// A pattern that grows without end never settles; its windows cost more
+/// each time, and after [`relay::RISING`] of them the relay hands over all
+/// the same (before, it ran a Gosper gun on the tiles for 33,000
+/// generations). The cells are HashLife's alone.
+#[test]
+fn a_growing_pattern_is_handed_over_once_its_windows_keep_rising() {
+    let gun = Grid::from_rows(&[
+        "........................*...........",
+        "......................*.*...........",
+        "............**......**............**",
+        "...........*...*....**............**",
+        "**........*.....*...**..............",
+        "**........*...*.**....*.*...........",
+        "..........*.....*.......*...........",
+        "...........*...*....................",
+        "............**......................",
+    ])
+    .unwrap();
+    let gens = 1 << 14;
+    let r = relay::evolve_plane(&gun, (0, 0), Rule::CONWAY, gens, Options::default()).unwrap();
+    let Relayed::Tree { handed_over, .. } = r else { panic!("a gun's stream keeps the tiles busy") };
+    assert!(handed_over <= (relay::RISING as u64 + 1) * relay::WINDOW, "handed over at {handed_over}");
+    let mut h = HashLife::from_grid(&gun, (0, 0), Rule::CONWAY, 1 << 30).unwrap();
+    h.advance(gens);
+    assert_eq!(relayed_cells(&r), tree_cells(&h));
+}
+
 /// Too few generations left for HashLife to pay: the tiles finish alone.
 #[test]
 fn a_short_run_stays_with_the_tiles() {

@@ -214,6 +214,13 @@ pub fn workload(job: &Job) -> auto::Workload {
             Start::Cells { grid, .. } => Some(grid.width().max(grid.height()) as u64),
             Start::Tree(_) => None,
         },
+        // Counted only on the plane, the one place auto asks.
+        soup: match &job.start {
+            Start::Cells { grid, .. } if !job.torus => {
+                auto::is_soup(grid.width() as u64, grid.height() as u64, grid.population() as u64)
+            }
+            _ => false,
+        },
         generations: job.generations,
     }
 }

@@ -36,6 +36,13 @@ pub const WINDOW: u64 = 256;
 /// Two windows cost the same when they differ by at most 1/`TOLERANCE` of the
 /// larger: a pulsar (period 3) shifts phase by a generation each window.
 pub const TOLERANCE: u64 = 128;
+/// A pattern that grows without end (a gun, a puffer, a breeder) never
+/// settles: each window costs the tiles more than the one before, as its
+/// stream of ships lengthens. After this many rising windows in a row the
+/// relay hands over all the same, since HashLife is what such a pattern
+/// needs; a young soup that spreads for a while costs HashLife's speed on
+/// chaos at worst, which is where `auto` would otherwise have sent it.
+pub const RISING: u32 = 4;
 /// The fewest generations worth a hand-over: HashLife's first jumps over a
 /// freshly built tree cost about as much as a thousand generations of the
 /// tiles on a settled 64x64 soup.
@@ -81,8 +88,9 @@ pub fn evolve_plane(
         return Err(Error::invalid("relay: the window must be at least one generation"));
     }
     let mut tiles = Tiles::plane(g, origin, rule);
-    // The costs of the last windows, and how many in a row matched.
-    let (mut last, mut same) = (None, 0);
+    // The costs of the last windows, how many in a row matched, and how
+    // many in a row cost more than the one before.
+    let (mut last, mut same, mut rising) = (None, 0, 0);
     while generations - tiles.generation() >= opts.window + opts.min_left {
         let before = tiles.rows_computed;
         tiles.advance(opts.window);
@@ -91,7 +99,8 @@ pub fn evolve_plane(
             Some(l) if cost.abs_diff(l) <= cost.max(l) / TOLERANCE => same + 1,
             _ => 0,
         };
-        if same == 2 {
+        rising = if last.is_some_and(|l| cost > l) { rising + 1 } else { 0 };
+        if same == 2 || rising == RISING {
             let handed_over = tiles.generation();
             let mut tree = HashLife::from_tiles(tiles.tile_rows(), rule, opts.memory_cap)?;
             drop(tiles);
