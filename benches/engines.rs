@@ -153,18 +153,8 @@ fn tile_engine(c: &mut Criterion) {
 /// millisecond or two): the tree is built inside the timed loop, since a
 /// user's run starts from the cells too.
 fn hashlife(c: &mut Criterion) {
-    let gun = Grid::from_rows(&[
-        "........................*...........",
-        "......................*.*...........",
-        "............**......**............**",
-        "...........*...*....**............**",
-        "**........*.....*...**..............",
-        "**........*...*.**....*.*...........",
-        "..........*.....*.......*...........",
-        "...........*...*....................",
-        "............**......................",
-    ])
-    .expect("valid rows");
+    let gun_file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/formats/gun.rle");
+    let gun = lifesearch::formats::read_pattern(&gun_file).expect("the gun's RLE").grid;
     let mut group = c.benchmark_group("hashlife-gun");
     for j in [16u32, 20, 40] {
         group.bench_function(format!("2^{j}"), |b| {

@@ -114,18 +114,8 @@ fn a_settling_soup_is_handed_over() {
 /// generations). The cells are HashLife's alone.
 #[test]
 fn a_growing_pattern_is_handed_over_once_its_windows_keep_rising() {
-    let gun = Grid::from_rows(&[
-        "........................*...........",
-        "......................*.*...........",
-        "............**......**............**",
-        "...........*...*....**............**",
-        "**........*.....*...**..............",
-        "**........*...*.**....*.*...........",
-        "..........*.....*.......*...........",
-        "...........*...*....................",
-        "............**......................",
-    ])
-    .unwrap();
+    let gun_file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/formats/gun.rle");
+    let gun = lifesearch::formats::read_pattern(&gun_file).unwrap().grid;
     let gens = 1 << 14;
     let r = relay::evolve_plane(&gun, (0, 0), Rule::CONWAY, gens, Options::default()).unwrap();
     let Relayed::Tree { handed_over, .. } = r else { panic!("a gun's stream keeps the tiles busy") };
