@@ -90,31 +90,45 @@ fn convert_writes_every_format_and_reads_it_back() {
     }
 }
 
+/// Write `text` to `dir/name`, convert it to `to` on stdout, and check that
+/// it succeeds with `want` and a warning naming line `line` that starts with `needle`.
+fn assert_converted_with_warning(
+    dir: &Path,
+    name: &str,
+    text: &str,
+    to: &str,
+    want: &str,
+    line: usize,
+    needle: &str,
+) {
+    let input = dir.join(name);
+    std::fs::write(&input, text).unwrap();
+    let o = run(&["convert", input.to_str().unwrap(), "--to", to]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{name}: {stderr}");
+    assert_eq!(String::from_utf8_lossy(&o.stdout), want, "{name}");
+    let prefix = format!("{}:{line}: warning: {needle}", input.display());
+    assert!(stderr.starts_with(&prefix), "{name}: expected '{prefix}...', got {stderr}");
+}
+
 #[test]
 fn warnings_go_to_stderr_and_the_conversion_succeeds() {
     let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("new.lif");
-    std::fs::write(&input, "#Life 1.09\n#P 0 0\n**\n").unwrap();
-    let o = run(&["convert", input.to_str().unwrap(), "--to", "txt"]);
-    assert!(o.status.success());
-    assert_eq!(String::from_utf8_lossy(&o.stdout), "**\n");
-    let stderr = String::from_utf8_lossy(&o.stderr);
-    assert!(stderr.starts_with(&format!("{}:1: warning: ", input.display())), "{stderr}");
+    assert_converted_with_warning(dir.path(), "new.lif", "#Life 1.09\n#P 0 0\n**\n", "txt", "**\n", 1, "");
 }
 
 #[test]
 fn a_bare_p_line_places_its_block_at_the_origin_with_a_warning() {
     // As in Golly's sample Methuselahs/acorn.lif, which Golly reads.
     let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("acorn.lif");
-    std::fs::write(&input, "#Life 1.05\n#D Acorn\n#N\n#P\n.*\n...*\n**..***\n").unwrap();
-    let o = run(&["convert", input.to_str().unwrap(), "--to", "lif106"]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert_eq!(String::from_utf8_lossy(&o.stdout), "#Life 1.06\n1 0\n3 1\n0 2\n1 2\n4 2\n5 2\n6 2\n");
-    let stderr = String::from_utf8_lossy(&o.stderr);
-    assert!(
-        stderr.starts_with(&format!("{}:4: warning: '#P' without coordinates", input.display())),
-        "{stderr}"
+    assert_converted_with_warning(
+        dir.path(),
+        "acorn.lif",
+        "#Life 1.05\n#D Acorn\n#N\n#P\n.*\n...*\n**..***\n",
+        "lif106",
+        "#Life 1.06\n1 0\n3 1\n0 2\n1 2\n4 2\n5 2\n6 2\n",
+        4,
+        "'#P' without coordinates",
     );
 }
 
