@@ -12,11 +12,9 @@
 //! 5. A very long run relative to the pattern (at least [`LONG_RUN`]
 //!    generations and at least [`SIDES_PER_RUN`] times the pattern's longer
 //!    side) goes to HashLife: a regular pattern (a gun, a puffer) repeats,
-//!    which its memoised quadtree feeds on. Not a soup, though (a box of at
-//!    least [`SOUP_AREA`] cells, at least [`SOUP_DENSITY`] of them alive):
-//!    nothing in a burning soup repeats, and HashLife on a 1024x1024 soup for
-//!    40,000 generations took 8x the relay's time here; engineered patterns
-//!    (Golly's guns, puffers, rakes and breeders) are sparser than that.
+//!    which its memoised quadtree feeds on. Not a soup, though (see
+//!    [`is_soup`]): nothing in a burning soup repeats, and HashLife on a
+//!    1024x1024 soup for 40,000 generations took 8x the relay's time here.
 //! 6. Anything else on the plane goes to the relay: the tile engine while
 //!    the soup is busy (its debris sleeps, and only gliders and the active
 //!    zone cost), then HashLife once it has settled, for the escaping gliders.
@@ -28,17 +26,23 @@
 //!
 //! Book: Part II, chapter 3, "HashLife" (`book/src/thesis/ch3.md`).
 
+use crate::life::grid::Grid;
+
 /// The fewest generations auto hands to HashLife.
 pub const LONG_RUN: u64 = 1 << 15;
 /// How many times its longer side a run must last for auto to pick HashLife.
 pub const SIDES_PER_RUN: u64 = 8;
-/// A pattern of at least this many cells in its box and at least
-/// [`SOUP_DENSITY`] alive is a soup.
-pub const SOUP_AREA: u64 = 1024;
-/// The live fraction of a soup: random soups are drawn at 0.3-0.5, and the
-/// densest engineered pattern among Golly's samples of area at least
-/// [`SOUP_AREA`] is a line puffer at 0.25.
-pub const SOUP_DENSITY: f64 = 0.28;
+/// The fewest cells in the box of a soup: apgsearch's soups are 16x16.
+pub const SOUP_AREA: usize = 256;
+/// The side of the blocks [`is_soup`] counts.
+pub const SOUP_BLOCK: usize = 4;
+/// The fraction of a soup's blocks that hold a live cell. A random soup of
+/// density d fills 1 - (1 - d)^16 of its 4x4 blocks: 0.82 at d = 0.1, about
+/// where the relay starts to beat HashLife on long runs here. Engineered
+/// patterns leave most of their box empty: among Golly's samples with a box
+/// of at least [`SOUP_AREA`] cells, the fullest (bar agars, still-life fields
+/// and a 20x20 methuselah, soups in all but name) is a line puffer at 0.75.
+pub const SOUP_SPREAD: f64 = 0.78;
 /// The fewest generations on a torus for which auto picks the tiles.
 pub const TORUS_LONG: u64 = 4096;
 
@@ -58,7 +62,7 @@ pub struct Workload {
     pub b0: bool,
     /// The pattern's longer side, `None` when it is too large for a dense grid.
     pub side: Option<u64>,
-    /// Whether the pattern looks like a random soup (see [`SOUP_DENSITY`]).
+    /// Whether the pattern looks like a random soup (see [`is_soup`]).
     pub soup: bool,
     pub generations: u64,
 }
@@ -96,15 +100,37 @@ pub fn pick(w: Workload) -> (Choice, String) {
 }
 // ANCHOR_END: pick
 
-/// Whether a `w` x `h` box with `population` live cells is a soup.
-pub fn is_soup(w: u64, h: u64, population: u64) -> bool {
-    let area = w.saturating_mul(h);
-    area >= SOUP_AREA && population as f64 >= SOUP_DENSITY * area as f64
+// ANCHOR: is_soup
+/// Whether `grid` looks like a random soup: its live cells' box has at least
+/// [`SOUP_AREA`] cells, and live cells are spread over at least
+/// [`SOUP_SPREAD`] of the box's [`SOUP_BLOCK`]-square blocks. Spread, not
+/// density: a sparse soup (one cell in ten) is as unrepeating as a dense one.
+pub fn is_soup(grid: &Grid) -> bool {
+    let Some((x0, y0, w, h)) = grid.bounding_box() else { return false };
+    if w.saturating_mul(h) < SOUP_AREA {
+        return false;
+    }
+    let rows: Vec<&[bool]> =
+        grid.cells().chunks(grid.width()).skip(y0).take(h).map(|r| &r[x0..x0 + w]).collect();
+    let mut filled = 0usize;
+    for band in rows.chunks(SOUP_BLOCK) {
+        for bx in (0..w).step_by(SOUP_BLOCK) {
+            let cols = bx..(bx + SOUP_BLOCK).min(w);
+            filled += usize::from(band.iter().any(|row| row[cols.clone()].contains(&true)));
+        }
+    }
+    let blocks = w.div_ceil(SOUP_BLOCK) * h.div_ceil(SOUP_BLOCK);
+    filled as f64 >= SOUP_SPREAD * blocks as f64
 }
+// ANCHOR_END: is_soup
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::{Warnings, rle};
+    use crate::life::grid::Topology;
+    use crate::life::{naive, rule::Rule};
+    use rand::SeedableRng;
 
     #[test]
     fn the_rule() {
@@ -124,9 +150,39 @@ mod tests {
         };
         assert_eq!(soup(false, 1 << 40), Choice::Relay);
         assert_eq!(soup(true, 1 << 40), Choice::Tiles);
-        assert!(is_soup(64, 64, 64 * 64 / 2));
-        assert!(!is_soup(36, 9, 36));
-        assert!(!is_soup(16, 16, 200));
-        assert!(!is_soup(100, 100, 2500));
+    }
+
+    #[test]
+    fn soups_are_told_by_spread() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        for density in [0.12, 0.25, 0.5] {
+            assert!(is_soup(&Grid::random(64, 64, density, &mut rng)), "a soup at {density}");
+        }
+        // Too sparse to fill its blocks, too small a box, or an empty grid.
+        assert!(!is_soup(&Grid::random(200, 200, 0.04, &mut rng)));
+        assert!(!is_soup(&Grid::random(15, 15, 0.5, &mut rng)));
+        assert!(!is_soup(&Grid::new(64, 64)));
+        // A dense soup in one corner of a large empty board is still a soup:
+        // the box is the live cells', not the board's.
+        let mut board = Grid::new(500, 500);
+        let soup = Grid::random(40, 40, 0.5, &mut rng);
+        for (x, y) in soup.live_cells() {
+            board.set(x + 300, y + 200, true);
+        }
+        assert!(is_soup(&board));
+        // A Gosper gun and its stream: a line of gliders across a mostly empty box.
+        let loc = crate::error::Location::new("gun.rle", None);
+        let text = include_str!("../../tests/data/formats/gun.rle");
+        let gun = rle::read(&loc, text, &mut Warnings::default()).unwrap().grid;
+        let mut board = Grid::new(120, 120);
+        for (x, y) in gun.live_cells() {
+            board.set(x + 2, y + 2, true);
+        }
+        for _ in 0..300 {
+            board = naive::step(&board, Rule::CONWAY, Topology::Bounded);
+        }
+        let (_, _, w, h) = board.bounding_box().unwrap();
+        assert!(w * h >= SOUP_AREA, "the stream spans a box of {w}x{h}");
+        assert!(!is_soup(&board));
     }
 }

@@ -207,22 +207,14 @@ impl Evolver for Relay {
 
 /// What auto sees of a job.
 pub fn workload(job: &Job) -> auto::Workload {
-    auto::Workload {
-        torus: job.torus,
-        b0: job.rule.birth & 1 == 1,
-        side: match &job.start {
-            Start::Cells { grid, .. } => Some(grid.width().max(grid.height()) as u64),
-            Start::Tree(_) => None,
-        },
-        // Counted only on the plane, the one place auto asks.
-        soup: match &job.start {
-            Start::Cells { grid, .. } if !job.torus => {
-                auto::is_soup(grid.width() as u64, grid.height() as u64, grid.population() as u64)
-            }
-            _ => false,
-        },
-        generations: job.generations,
-    }
+    let (side, soup) = match &job.start {
+        // Spread is counted only on the plane, the one place auto asks.
+        Start::Cells { grid, .. } => {
+            (Some(grid.width().max(grid.height()) as u64), !job.torus && auto::is_soup(grid))
+        }
+        Start::Tree(_) => (None, false),
+    };
+    auto::Workload { torus: job.torus, b0: job.rule.birth & 1 == 1, side, soup, generations: job.generations }
 }
 
 /// The engine auto picks for a job, and why.

@@ -80,9 +80,10 @@ impl Grid {
     }
     /// Live cells as (x, y), row by row.
     pub fn live_cells(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        (0..self.height)
-            .flat_map(move |y| (0..self.width).map(move |x| (x, y)))
-            .filter(|&(x, y)| self.get(x, y))
+        // Row slices, not `get`: no index arithmetic or bounds check per cell.
+        self.cells.chunks(self.width.max(1)).enumerate().flat_map(|(y, row)| {
+            row.iter().enumerate().filter(|&(_, &alive)| alive).map(move |(x, _)| (x, y))
+        })
     }
 
     /// Parse rows of `.` (dead) and `*` (alive); `O`/`o` count as alive too.
@@ -121,15 +122,17 @@ impl Grid {
     /// The smallest rectangle holding every live cell, as (x, y, width, height);
     /// `None` for an empty grid.
     pub fn bounding_box(&self) -> Option<(usize, usize, usize, usize)> {
-        let mut it = self.live_cells();
-        let (x0, y0) = it.next()?;
-        let (mut xmin, mut xmax, mut ymax) = (x0, x0, y0);
-        for (x, y) in it {
-            xmin = xmin.min(x);
-            xmax = xmax.max(x);
-            ymax = ymax.max(y);
+        let (mut rows, mut xmin, mut xmax) = (None, usize::MAX, 0);
+        for (y, row) in self.cells.chunks(self.width.max(1)).enumerate() {
+            if let (Some(first), Some(last)) = (row.iter().position(|&c| c), row.iter().rposition(|&c| c)) {
+                let (y0, _) = rows.unwrap_or((y, y));
+                rows = Some((y0, y));
+                xmin = xmin.min(first);
+                xmax = xmax.max(last);
+            }
         }
-        Some((xmin, y0, xmax - xmin + 1, ymax - y0 + 1))
+        let (y0, y1) = rows?;
+        Some((xmin, y0, xmax - xmin + 1, y1 - y0 + 1))
     }
 
     /// The sub-rectangle at (x, y) of the given size (must lie inside).
@@ -150,5 +153,33 @@ impl Grid {
             *c = rng.random_bool(density);
         }
         g
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Grid;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The row-slice walks against `get` on every cell, in the same order.
+        #[test]
+        fn live_cells_and_box_match_a_cell_by_cell_scan(
+            (w, h, cells) in (0usize..70, 0usize..9).prop_flat_map(|(w, h)| {
+                (Just(w), Just(h), proptest::collection::vec(proptest::bool::weighted(0.1), w * h))
+            })
+        ) {
+            let g = Grid::from_cells(w, h, cells);
+            let scan: Vec<(usize, usize)> =
+                (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).filter(|&(x, y)| g.get(x, y)).collect();
+            prop_assert_eq!(g.live_cells().collect::<Vec<_>>(), scan.clone());
+            let bbox = (!scan.is_empty()).then(|| {
+                let (xs, ys) = (scan.iter().map(|c| c.0), scan.iter().map(|c| c.1));
+                let (x0, x1) = (xs.clone().min().unwrap(), xs.max().unwrap());
+                let (y0, y1) = (ys.clone().min().unwrap(), ys.max().unwrap());
+                (x0, y0, x1 - x0 + 1, y1 - y0 + 1)
+            });
+            prop_assert_eq!(g.bounding_box(), bbox);
+        }
     }
 }
