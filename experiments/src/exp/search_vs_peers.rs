@@ -548,9 +548,14 @@ pub fn run_held_out(seed: u64, n: usize, cap: Duration, full: bool, out: &std::p
 /// The engines whose best time is `vs_best`'s yardstick: lifesearch's own, not the choice among them.
 const OWN: [&str; 3] = ["spacetime", "cadical-knuth", "gridwalker"];
 
+/// Whether a row's engine settled its problem (found a pattern or proved none).
+fn settled(r: &Row) -> bool {
+    matches!(r.verdict.as_str(), "found" | "none")
+}
+
 /// A row's settled time.
 fn settled_ms(r: &Row) -> Option<f64> {
-    matches!(r.verdict.as_str(), "found" | "none").then_some(r.ms).flatten()
+    settled(r).then_some(r.ms).flatten()
 }
 
 /// Fill the `vs_best` column: each settled time over the best of [`OWN`] on the same problem.
@@ -589,7 +594,6 @@ fn best_of_ours(rows: &[Row], problem: &str) -> f64 {
 
 /// Fill the `agrees` column: each settled verdict against the others' on the same problem.
 fn agreement(rows: &mut [Row]) {
-    let settled = |r: &Row| matches!(r.verdict.as_str(), "found" | "none");
     for i in 0..rows.len() {
         if !settled(&rows[i]) {
             continue;
@@ -621,7 +625,7 @@ impl Experiment for SearchVsPeers {
         }
         bar.finish_and_clear();
         settle(&mut rows)?;
-        let settled = rows.iter().filter(|r| matches!(r.verdict.as_str(), "found" | "none")).count();
+        let settled_runs = rows.iter().filter(|r| settled(r)).count();
         let report = Report {
             solvers: vec![
                 format!("lifesearch {}", env!("CARGO_PKG_VERSION")),
@@ -629,7 +633,7 @@ impl Experiment for SearchVsPeers {
                 format!("rlifesrc-lib {}", peer::version()),
             ],
             notes: vec![format!(
-                "{} problems, {settled} settled runs, cap {} ms (a row's cap_ms says where it is longer)",
+                "{} problems, {settled_runs} settled runs, cap {} ms (a row's cap_ms says where it is longer)",
                 cases.len(),
                 cap.as_millis()
             )],
