@@ -112,7 +112,8 @@ fn steps(b: &mut Bencher, cube: &LifeCube, gens: usize, parallel: bool) {
 
 /// The tile engine on the workloads it is for: a 1024x1024 soup on the
 /// plane (1,000 generations), a 64x64 soup on the plane (10,000) and the
-/// 1024x1024 torus soup run until it settles (20,000).
+/// 1024x1024 torus soup run until it settles (20,000); the relay on the 64x64
+/// soup and on a 32x32 one (1,000).
 fn tile_engine(c: &mut Criterion) {
     let mut group = c.benchmark_group("tiles");
     group.sample_size(10);
@@ -140,6 +141,13 @@ fn tile_engine(c: &mut Criterion) {
     // The relay on the same small soup: the tiles until it settles, then HashLife.
     group.bench_function("relay-plane64-10000", |b| {
         b.iter(|| relay::evolve_plane(black_box(&small), (0, 0), Rule::CONWAY, 10_000, Default::default()))
+    });
+    // A soup of a thousand cells for a thousand generations: the size where
+    // lifelib still beats the relay (see the book, chapter 3), as the fixed
+    // cost of each awake tile outweighs its few rows of work.
+    let tiny = Grid::random(32, 32, 0.3, &mut rand_pcg::Pcg64::seed_from_u64(32));
+    group.bench_function("relay-plane32-1000", |b| {
+        b.iter(|| relay::evolve_plane(black_box(&tiny), (0, 0), Rule::CONWAY, 1000, Default::default()))
     });
     let board = soup();
     group.bench_function("torus1024-20000", |b| {
