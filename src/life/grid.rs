@@ -122,16 +122,17 @@ impl Grid {
     /// The smallest rectangle holding every live cell, as (x, y, width, height);
     /// `None` for an empty grid.
     pub fn bounding_box(&self) -> Option<(usize, usize, usize, usize)> {
-        let (mut rows, mut xmin, mut xmax) = (None, usize::MAX, 0);
+        let (mut y0, mut y1, mut xmin, mut xmax) = (None, 0, usize::MAX, 0);
         for (y, row) in self.cells.chunks(self.width.max(1)).enumerate() {
-            if let (Some(first), Some(last)) = (row.iter().position(|&c| c), row.iter().rposition(|&c| c)) {
-                let (y0, _) = rows.unwrap_or((y, y));
-                rows = Some((y0, y));
-                xmin = xmin.min(first);
-                xmax = xmax.max(last);
-            }
+            // An empty row is scanned once; a row with a live cell has a last one too.
+            let Some(first) = row.iter().position(|&c| c) else { continue };
+            let last = row.iter().rposition(|&c| c).unwrap_or(first);
+            y0.get_or_insert(y);
+            y1 = y;
+            xmin = xmin.min(first);
+            xmax = xmax.max(last);
         }
-        let (y0, y1) = rows?;
+        let y0 = y0?;
         Some((xmin, y0, xmax - xmin + 1, y1 - y0 + 1))
     }
 

@@ -480,7 +480,11 @@ impl Ctx<'_> {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f")]
     unsafe fn full_band_avx512(&self, y0: usize, rows: usize, out: &mut [u64], changed: &mut [bool]) {
-        self.full_band_portable(y0, rows, out, changed)
+        // The hand-written strip also needs VBMI2's double shifts; without
+        // them the compiler's own eight-word strip is the best we have.
+        let kernel =
+            if std::arch::is_x86_feature_detected!("avx512vbmi2") { Kernel::Avx512 } else { Kernel::Words };
+        self.full_band_with(y0, rows, out, changed, kernel)
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -514,6 +518,14 @@ impl Ctx<'_> {
             }
         };
         let mut col = 0;
+        #[cfg(target_arch = "x86_64")]
+        if kernel == Kernel::Avx512 {
+            while col + 8 <= words {
+                // SAFETY: `Kernel::Avx512` is chosen only on a CPU with AVX-512F and VBMI2.
+                mark(col, &unsafe { avx512::strip(buf, stride, col, rows, out) });
+                col += 8;
+            }
+        }
         #[cfg(target_arch = "x86_64")]
         if kernel == Kernel::Avx2 {
             while col + 4 <= words {
@@ -817,12 +829,14 @@ fn wrap_rows(buf: &mut [u64], stride: usize, height: usize) {
 const STRIP: usize = 8;
 
 /// How a full band is swept: strips of plain words (which the compiler
-/// vectorises as well as it can), or the hand-written AVX2 strip below.
+/// vectorises as well as it can), or the hand-written AVX2 and AVX-512 strips below.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kernel {
     Words,
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     Avx2,
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    Avx512,
 }
 
 // ANCHOR: strip
@@ -921,6 +935,86 @@ mod avx2 {
     }
 }
 // ANCHOR_END: avx2
+
+// ANCHOR: avx512
+/// The stagger step for AVX-512: eight words in one register, and every
+/// Boolean function of three inputs in one instruction (`vpternlogq`, its
+/// truth table as the immediate), so the adder network that takes the AVX2
+/// strip 28 operations per row takes ten here. VBMI2's double shift builds a
+/// row's west and east neighbours in one instruction each.
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    use std::arch::x86_64::*;
+
+    /// Truth tables for `_mm512_ternarylogic_epi64(a, b, c, T)`: `A`, `B`
+    /// and `C` are the tables of the inputs themselves.
+    const A: i32 = 0xf0;
+    const B: i32 = 0xcc;
+    const C: i32 = 0xaa;
+    const XOR3: i32 = A ^ B ^ C;
+    const MAJ: i32 = (A & B) | (A & C) | (B & C);
+
+    /// The strip of words `col .. col+8` of a band: as [`super::strip`], but
+    /// returning the changes folded into one word per four-word tile.
+    #[target_feature(enable = "avx512f,avx512vbmi2")]
+    pub(super) fn strip(buf: &[u64], stride: usize, col: usize, rows: usize, out: &mut [u64]) -> [u64; 2] {
+        // Every pointer below stays inside these bounds.
+        assert!(col + 8 + 2 <= stride && buf.len() >= (rows + 2) * stride && out.len() >= rows * stride);
+        let base = buf[col + 1..].as_ptr();
+        let dst = out[col + 1..].as_mut_ptr();
+        // SAFETY: row r's loads read buf[r*stride + col ..= r*stride + col + 9],
+        // within row r (col + 9 < stride) for r < rows + 2; the stores write
+        // out[r*stride + col + 1 ..= r*stride + col + 8] for r < rows.
+        unsafe {
+            let (_, mut a0, mut a1) = sums(base);
+            let (mut now, mut b0, mut b1) = sums(base.add(stride));
+            let mut changed = _mm512_setzero_si512();
+            for r in 0..rows {
+                let (below, c0, c1) = sums(base.add((r + 2) * stride));
+                // The 3x3 total is x0 + 2 (a1 + b1 + c1 + k1), where k1 carries x0's sum.
+                let x0 = _mm512_ternarylogic_epi64(a0, b0, c0, XOR3);
+                let k1 = _mm512_ternarylogic_epi64(a0, b0, c0, MAJ);
+                let p = _mm512_ternarylogic_epi64(a1, b1, c1, XOR3);
+                let m = _mm512_ternarylogic_epi64(a1, b1, c1, MAJ);
+                // (a1 + b1 + c1 + k1) = p + 2 m + k1: its bits n0 and n1 (4 needs no bit:
+                // a total of 8 or 9 is dead either way).
+                let n0 = _mm512_xor_si512(p, k1);
+                let n1 = _mm512_ternarylogic_epi64(m, p, k1, A ^ (B & C));
+                // Total 3: born or survives; total 4: a live cell survives.
+                let three = _mm512_ternarylogic_epi64(x0, n0, n1, A & B & !C);
+                let four = _mm512_ternarylogic_epi64(x0, n0, n1, !A & !B & C);
+                let v = _mm512_ternarylogic_epi64(three, now, four, A | (B & C));
+                changed = _mm512_ternarylogic_epi64(changed, v, now, A | (B ^ C));
+                _mm512_storeu_si512(dst.add(r * stride).cast(), v);
+                (a0, a1, b0, b1, now) = (b0, b1, c0, c1, below);
+            }
+            let mut lanes = [0u64; 8];
+            _mm512_storeu_si512(lanes.as_mut_ptr().cast(), changed);
+            let fold = |l: &[u64]| l.iter().fold(0, |x, &y| x | y);
+            [fold(&lanes[..4]), fold(&lanes[4..])]
+        }
+    }
+
+    /// The eight words at `p` and their row sums (bit 0 and bit 1 of west +
+    /// centre + east), whose west and east neighbours come from one word either side.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vbmi2")]
+    unsafe fn sums(p: *const u64) -> (__m512i, __m512i, __m512i) {
+        // SAFETY: the caller keeps p-1 ..= p+8 inside one buffer row.
+        unsafe {
+            let c = _mm512_loadu_si512(p.cast());
+            let l = _mm512_loadu_si512(p.sub(1).cast());
+            let r = _mm512_loadu_si512(p.add(1).cast());
+            // west: (c << 1) | (l >> 63); east: (c >> 1) | (r << 63).
+            let west = _mm512_shldi_epi64::<1>(c, l);
+            let east = _mm512_shrdi_epi64::<1>(c, r);
+            let s0 = _mm512_ternarylogic_epi64(west, c, east, XOR3);
+            let s1 = _mm512_ternarylogic_epi64(west, c, east, MAJ);
+            (c, s0, s1)
+        }
+    }
+}
+// ANCHOR_END: avx512
 
 /// The two-bit horizontal sums of words 1..=S of `w` (words 0 and S+1 are
 /// their outer neighbours). A function of its own, always inlined: a closure
