@@ -218,3 +218,50 @@ proptest! {
         }
     }
 }
+
+/// LIFECUBE's kernels on a glider crossing each edge between tiles (256
+/// cells wide, so an eight-word strip holds two) of an empty board a few
+/// tiles wide, in each of its four directions: a change flag put on the
+/// wrong tile leaves a tile unwoken as the glider enters it and the board
+/// goes wrong (the AVX-512 strip once flagged its second tile's changes on
+/// its first; a glider heading east across cell 512 found it).
+#[test]
+fn every_lifecube_kernel_wakes_the_right_tiles() {
+    for (w, east, south, torus) in crossings() {
+        let topology = if torus { Topology::Torus } else { Topology::Bounded };
+        let h = 32;
+        for edge in (1..).map(|e| 256 * e).take_while(|&e| e + 12 < w) {
+            // 12 cells before the edge, heading for it.
+            let (x0, y0) = (if east { edge - 12 } else { edge + 9 }, if south { 4 } else { h - 7 });
+            let mut g = Grid::new(w, h);
+            for (x, y) in [(1, 0), (2, 1), (0, 2), (1, 2), (2, 2)] {
+                let (x, y) = (if east { x } else { 2 - x }, if south { y } else { 2 - y });
+                g.set(x0 + x, y0 + y, true);
+            }
+            let mut truth = g.clone();
+            for n in 1..=64u64 {
+                truth = naive::step(&truth, Rule::CONWAY, topology);
+                if n % 4 != 0 {
+                    continue;
+                }
+                for simd in [Simd::Avx512, Simd::Avx2, Simd::Portable] {
+                    let got = lifecube::evolve_with(&g, Rule::CONWAY, topology, n, simd);
+                    assert_eq!(
+                        got, truth,
+                        "{simd:?}: {w} wide, glider from x = {x0} (east {east}, south {south}), {n} generations"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Boards two to four tiles wide (the last one ragged or whole), gliders
+/// heading either way across and down, on the plane and on a torus.
+fn crossings() -> impl Iterator<Item = (usize, bool, bool, bool)> {
+    [576, 768, 1024].into_iter().flat_map(|w| {
+        [false, true].into_iter().flat_map(move |a| {
+            [false, true].into_iter().flat_map(move |b| [false, true].into_iter().map(move |c| (w, a, b, c)))
+        })
+    })
+}

@@ -954,10 +954,9 @@ mod avx512 {
     const XOR3: i32 = A ^ B ^ C;
     const MAJ: i32 = (A & B) | (A & C) | (B & C);
 
-    /// The strip of words `col .. col+8` of a band: as [`super::strip`], but
-    /// returning the changes folded into one word per four-word tile.
+    /// The strip of words `col .. col+8` of a band, as [`super::strip`].
     #[target_feature(enable = "avx512f,avx512vbmi2")]
-    pub(super) fn strip(buf: &[u64], stride: usize, col: usize, rows: usize, out: &mut [u64]) -> [u64; 2] {
+    pub(super) fn strip(buf: &[u64], stride: usize, col: usize, rows: usize, out: &mut [u64]) -> [u64; 8] {
         // Every pointer below stays inside these bounds.
         assert!(col + 8 + 2 <= stride && buf.len() >= (rows + 2) * stride && out.len() >= rows * stride);
         let base = buf[col + 1..].as_ptr();
@@ -990,8 +989,7 @@ mod avx512 {
             }
             let mut lanes = [0u64; 8];
             _mm512_storeu_si512(lanes.as_mut_ptr().cast(), changed);
-            let fold = |l: &[u64]| l.iter().fold(0, |x, &y| x | y);
-            [fold(&lanes[..4]), fold(&lanes[4..])]
+            lanes
         }
     }
 
