@@ -91,7 +91,7 @@ fn bench(c: &mut Criterion) {
         cpu_stream(&format!("figure_6_1_candidates/{variant:?}"), &stream, 5, &o);
     }
     let goe = orphan();
-    for variant in [Variant::Basic, Variant::Track, Variant::Db] {
+    for variant in [Variant::Robust, Variant::Basic, Variant::Track, Variant::Db] {
         let o = Options { variant, convention: Convention::ThesisCode };
         cpu_median(&format!("orphan_10x10/{variant:?}"), 41, || {
             black_box(decide_orphan(black_box(&goe), &o).unwrap());

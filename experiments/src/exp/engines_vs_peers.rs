@@ -86,6 +86,31 @@ type Measured = Result<(f64, Outcome, usize)>;
 /// A peer run longer than this is not repeated.
 const REPEAT_BELOW_SECONDS: f64 = 10.0;
 
+/// Runs of a few milliseconds are repeated until they add up to a second
+/// (at most this many): the lowest of three such runs moved by a fifth
+/// between reruns on this shared machine, enough to flip a row's verdict.
+const MAX_RUNS: usize = 50;
+
+/// How long a timing loop goes on.
+#[derive(Debug, Clone, Copy)]
+struct Runs {
+    /// At least this many runs (fewer only past [`REPEAT_BELOW_SECONDS`]).
+    least: usize,
+    /// Then more, while they add up to less than this many seconds.
+    total: f64,
+}
+
+impl Runs {
+    /// Has a loop that made `done` runs, the fastest `best` seconds and all
+    /// together `total`, run enough?
+    fn enough(self, done: usize, best: f64, total: f64) -> bool {
+        if done < self.least.max(1) {
+            return done > 0 && best > REPEAT_BELOW_SECONDS;
+        }
+        total >= self.total || done >= MAX_RUNS
+    }
+}
+
 /// A peer process running longer than this is stopped and its row says so.
 const PEER_LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
 
@@ -241,12 +266,13 @@ fn row(w: &Workload, imp: &str, engine: &str, version: &str, r: Measured) -> (Ro
 /// One of our engines, through the registry (`lifecube-plane` is LIFECUBE's
 /// block plane, named apart from its torus sweep in the table). Each run
 /// starts from a fresh copy of the start, made outside the timing.
-fn ours(w: &Workload, g: &Grid, label: &str, runs: usize) -> Measured {
+fn ours(w: &Workload, g: &Grid, label: &str, runs: Runs) -> Measured {
     let torus = w.kind == Kind::TorusSoup;
     let engine = evolver::by_name(if label == "lifecube-plane" { "lifecube" } else { label })?;
-    let mut best = f64::MAX;
+    let (mut best, mut total, mut done) = (f64::MAX, 0.0, 0);
     let mut last = None;
-    for _ in 0..runs.max(1) {
+    while !runs.enough(done, best, total) {
+        done += 1;
         let job = Job {
             start: Start::Cells { grid: g.clone(), origin: (0, 0) },
             rule: Rule::CONWAY,
@@ -256,14 +282,15 @@ fn ours(w: &Workload, g: &Grid, label: &str, runs: usize) -> Measured {
         };
         let t = std::time::Instant::now();
         let run = std::hint::black_box(engine.evolve(job)?);
-        best = best.min(t.elapsed().as_secs_f64());
+        let secs = t.elapsed().as_secs_f64();
+        (best, total) = (best.min(secs), total + secs);
         last = Some(run);
     }
     let outcome = match last.expect("one run").evolved {
         Evolved::Cells { grid, .. } => outcome_of_grid(&grid),
         Evolved::Tree(t) => outcome_of_tree(&t),
     };
-    Ok((best, outcome, runs.max(1)))
+    Ok((best, outcome, done))
 }
 
 // ---- Golly ----
@@ -288,16 +315,15 @@ fn rle_for(g: &Grid, torus: bool) -> Result<String> {
     })
 }
 
-fn golly(w: &Workload, g: &Grid, algo: &str, runs: usize, dir: &Path) -> Measured {
+fn golly(w: &Workload, g: &Grid, algo: &str, runs: Runs, dir: &Path) -> Measured {
     let torus = w.kind == Kind::TorusSoup;
     let input = dir.join("golly-in.rle");
     std::fs::write(&input, rle_for(g, torus)?)?;
     // QuickLife writes RLE only; HashLife on the plane writes macrocells (any size).
     let mc = !torus && algo == "HashLife";
     let output = dir.join(if mc { "golly-out.mc" } else { "golly-out.rle" });
-    let mut best = f64::MAX;
-    let mut done = 0;
-    while done < runs.max(1) && !(done > 0 && best > REPEAT_BELOW_SECONDS) {
+    let (mut best, mut total, mut done) = (f64::MAX, 0.0, 0);
+    while !runs.enough(done, best, total) {
         done += 1;
         let _ = std::fs::remove_file(&output);
         let gens = w.generations.to_string();
@@ -309,7 +335,8 @@ fn golly(w: &Workload, g: &Grid, algo: &str, runs: usize, dir: &Path) -> Measure
         if !out.status.success() {
             bail!("bgolly failed: {}", String::from_utf8_lossy(&out.stderr).trim());
         }
-        best = best.min(golly_seconds(&String::from_utf8_lossy(&out.stdout), w.generations)?);
+        let secs = golly_seconds(&String::from_utf8_lossy(&out.stdout), w.generations)?;
+        (best, total) = (best.min(secs), total + secs);
     }
     let text = std::fs::read_to_string(&output).with_context(|| format!("{}", output.display()))?;
     let loc = Location::file(&output);
@@ -383,7 +410,7 @@ fn lifelib_version() -> Option<String> {
     out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
-fn lifelib(ctx: &Ctx, w: &Workload, g: &Grid, runs: usize, dir: &Path) -> Measured {
+fn lifelib(ctx: &Ctx, w: &Workload, g: &Grid, runs: Runs, dir: &Path) -> Measured {
     if w.kind == Kind::TorusSoup {
         bail!("not measured: lifelib's Python API has no torus");
     }
@@ -394,7 +421,11 @@ fn lifelib(ctx: &Ctx, w: &Workload, g: &Grid, runs: usize, dir: &Path) -> Measur
     let big = w.generations > 1 << 30;
     let dst = if big { PathBuf::from("-") } else { output.clone() };
     let mut cmd = Command::new("python3");
-    cmd.arg(&script).args(["B3/S23", &w.generations.to_string(), &runs.to_string()]).arg(&input).arg(&dst);
+    cmd.arg(&script)
+        .args(["B3/S23", &w.generations.to_string(), &runs.least.to_string()])
+        .args([runs.total.to_string(), MAX_RUNS.to_string()])
+        .arg(&input)
+        .arg(&dst);
     let out = output_within(cmd, PEER_LIMIT).context("running python3")?;
     if !out.status.success() {
         bail!("lifelib failed: {}", String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or(""));
@@ -403,6 +434,7 @@ fn lifelib(ctx: &Ctx, w: &Workload, g: &Grid, runs: usize, dir: &Path) -> Measur
     let line = stdout.lines().rev().find(|l| l.starts_with('{')).context("no JSON from lifelib_run.py")?;
     let v: serde_json::Value = serde_json::from_str(line)?;
     let secs = v["best_seconds"].as_f64().context("best_seconds")?;
+    let done = v["runs"].as_u64().context("runs")? as usize;
     let outcome = if big {
         let bb = &v["bounding_box"];
         let (bw, bh) = (bb[2].as_u64().unwrap_or(0) as u128, bb[3].as_u64().unwrap_or(0) as u128);
@@ -420,7 +452,7 @@ fn lifelib(ctx: &Ctx, w: &Workload, g: &Grid, runs: usize, dir: &Path) -> Measur
             .collect();
         outcome_of_cells(cells)
     };
-    Ok((secs, outcome, runs))
+    Ok((secs, outcome, done))
 }
 
 fn agrees(want: &Outcome, got: &Outcome) -> bool {
@@ -430,7 +462,7 @@ fn agrees(want: &Outcome, got: &Outcome) -> bool {
 }
 
 fn run(ctx: &Ctx) -> Result<Report> {
-    let runs = ctx.mode.pick(1, 3, 3);
+    let runs = Runs { least: ctx.mode.pick(1, 3, 3), total: ctx.mode.pick(0.0, 1.0, 1.0) };
     let dir = tempfile::tempdir()?;
     let golly_v = bgolly_version();
     // lifelib compiles C++ on first use of a rule (a minute): not in the smoke test.
@@ -530,7 +562,8 @@ fn run(ctx: &Ctx) -> Result<Report> {
         seeds: vec![SEED],
         solvers,
         notes: vec![format!(
-            "lowest of {runs} runs of the evolution alone (a peer run over {REPEAT_BELOW_SECONDS} s is not repeated); one core; soups of density 0.5"
+            "lowest of at least {} runs of the evolution alone (a run over {REPEAT_BELOW_SECONDS} s is not repeated; short runs are repeated until they add up to {} s, at most {MAX_RUNS}; the CSV's runs column says how many); one core; soups of density 0.5",
+            runs.least, runs.total
         )],
     })
 }
@@ -664,7 +697,8 @@ fn draw(ctx: &Ctx) -> Result<()> {
         .filter(|r| r.status != "ok")
         .map(|r| format!("{} {} on {}: {}", r.implementation, r.engine, r.workload, r.status))
         .collect();
-    md += "\nLowest of the runs in the CSV, evolution only, one process at a time on a shared machine. \
+    md += "\nLowest of the runs in the CSV (at least three; runs of milliseconds repeated until they add up to \
+           a second), evolution only, one process at a time on a shared machine. \
            A ratio below 1 means lifesearch is ahead. \"cells agree\": every engine ended on the same \
            population and bounding box, and (up to five million cells) the same cells.\n";
     if !missing.is_empty() {
@@ -674,4 +708,26 @@ fn draw(ctx: &Ctx) -> Result<()> {
         }
     }
     write_text(&ctx.generated(ID), &md)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_runs_repeat_to_a_second_and_long_ones_stop_at_one() {
+        let r = Runs { least: 3, total: 1.0 };
+        assert!(!r.enough(0, f64::MAX, 0.0));
+        // Three runs of a millisecond are not enough; fifty are, whatever they add up to.
+        assert!(!r.enough(3, 1e-3, 3e-3));
+        assert!(!r.enough(49, 1e-3, 49e-3));
+        assert!(r.enough(50, 1e-3, 50e-3));
+        // Three runs that add up to a second are enough, two are not.
+        assert!(!r.enough(2, 0.4, 0.8));
+        assert!(r.enough(3, 0.4, 1.2));
+        // A run over REPEAT_BELOW_SECONDS is not repeated.
+        assert!(r.enough(1, 11.0, 11.0));
+        // The smoke test's single run.
+        assert!(Runs { least: 1, total: 0.0 }.enough(1, 1e-3, 1e-3));
+    }
 }
