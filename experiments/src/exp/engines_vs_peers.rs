@@ -109,6 +109,17 @@ impl Runs {
         }
         total >= self.total || done >= MAX_RUNS
     }
+
+    /// Repeat `run` (which returns the seconds it measured) until
+    /// [`enough`](Self::enough): the fastest time and the number of runs.
+    fn time(self, mut run: impl FnMut() -> Result<f64>) -> Result<(f64, usize)> {
+        let (mut best, mut total, mut done) = (f64::MAX, 0.0, 0);
+        while !self.enough(done, best, total) {
+            let secs = run()?;
+            (best, total, done) = (best.min(secs), total + secs, done + 1);
+        }
+        Ok((best, done))
+    }
 }
 
 /// A peer process running longer than this is stopped and its row says so.
@@ -269,10 +280,8 @@ fn row(w: &Workload, imp: &str, engine: &str, version: &str, r: Measured) -> (Ro
 fn ours(w: &Workload, g: &Grid, label: &str, runs: Runs) -> Measured {
     let torus = w.kind == Kind::TorusSoup;
     let engine = evolver::by_name(if label == "lifecube-plane" { "lifecube" } else { label })?;
-    let (mut best, mut total, mut done) = (f64::MAX, 0.0, 0);
     let mut last = None;
-    while !runs.enough(done, best, total) {
-        done += 1;
+    let (best, done) = runs.time(|| {
         let job = Job {
             start: Start::Cells { grid: g.clone(), origin: (0, 0) },
             rule: Rule::CONWAY,
@@ -283,9 +292,9 @@ fn ours(w: &Workload, g: &Grid, label: &str, runs: Runs) -> Measured {
         let t = std::time::Instant::now();
         let run = std::hint::black_box(engine.evolve(job)?);
         let secs = t.elapsed().as_secs_f64();
-        (best, total) = (best.min(secs), total + secs);
         last = Some(run);
-    }
+        Ok(secs)
+    })?;
     let outcome = match last.expect("one run").evolved {
         Evolved::Cells { grid, .. } => outcome_of_grid(&grid),
         Evolved::Tree(t) => outcome_of_tree(&t),
@@ -322,9 +331,7 @@ fn golly(w: &Workload, g: &Grid, algo: &str, runs: Runs, dir: &Path) -> Measured
     // QuickLife writes RLE only; HashLife on the plane writes macrocells (any size).
     let mc = !torus && algo == "HashLife";
     let output = dir.join(if mc { "golly-out.mc" } else { "golly-out.rle" });
-    let (mut best, mut total, mut done) = (f64::MAX, 0.0, 0);
-    while !runs.enough(done, best, total) {
-        done += 1;
+    let (best, done) = runs.time(|| {
         let _ = std::fs::remove_file(&output);
         let gens = w.generations.to_string();
         let mut cmd = Command::new("bgolly");
@@ -335,9 +342,8 @@ fn golly(w: &Workload, g: &Grid, algo: &str, runs: Runs, dir: &Path) -> Measured
         if !out.status.success() {
             bail!("bgolly failed: {}", String::from_utf8_lossy(&out.stderr).trim());
         }
-        let secs = golly_seconds(&String::from_utf8_lossy(&out.stdout), w.generations)?;
-        (best, total) = (best.min(secs), total + secs);
-    }
+        golly_seconds(&String::from_utf8_lossy(&out.stdout), w.generations)
+    })?;
     let text = std::fs::read_to_string(&output).with_context(|| format!("{}", output.display()))?;
     let loc = Location::file(&output);
     let outcome = if !mc {
