@@ -91,11 +91,12 @@ impl LifeCube {
         let stride = words + 2;
         let mut cur = vec![0u64; stride * (height + 2)];
         let fill = |(row, out): (&[bool], &mut [u64])| pack_row(row, &mut out[1..=words]);
-        let (rows, outs) = (g.cells(), &mut cur[stride..]);
+        // A board of no columns has no rows to pack (and chunks must not be empty).
+        let (rows, outs, run) = (g.cells(), &mut cur[stride..], width.max(1));
         if parallel {
-            rows.par_chunks(width.max(1)).zip(outs.par_chunks_mut(stride)).for_each(fill);
+            rows.par_chunks(run).zip(outs.par_chunks_mut(stride)).for_each(fill);
         } else {
-            rows.chunks(width.max(1)).zip(outs.chunks_mut(stride)).for_each(fill);
+            rows.chunks(run).zip(outs.chunks_mut(stride)).for_each(fill);
         }
         let tiles_x = words.div_ceil(TILE_WORDS);
         let tiles_y = height.div_ceil(TILE_ROWS);
@@ -144,10 +145,10 @@ impl LifeCube {
         let width = self.width;
         let mut cells = vec![false; width * self.height];
         let fill = |(y, out): (usize, &mut [bool])| unpack_row(self.row(y), out);
-        if width > 0 && parallel {
-            cells.par_chunks_mut(width).enumerate().for_each(fill);
-        } else if width > 0 {
-            cells.chunks_mut(width).enumerate().for_each(fill);
+        match (width, parallel) {
+            (0, _) => {}
+            (_, true) => cells.par_chunks_mut(width).enumerate().for_each(fill),
+            (_, false) => cells.chunks_mut(width).enumerate().for_each(fill),
         }
         Grid::from_cells(width, self.height, cells)
     }

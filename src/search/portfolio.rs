@@ -345,8 +345,6 @@ fn race_inner(
     outer: Option<&Stop>,
 ) -> Result<CycleAnswer> {
     let start = Instant::now();
-    let (p2, o2) = (problem.clone(), opts.clone());
-    let outer2 = outer.cloned();
     let follow = |outer: Option<&Stop>, own: &Stop| {
         if let Some(o) = outer {
             let flag = own.clone();
@@ -369,6 +367,7 @@ fn race_inner(
     let ((solutions, complete, stats), engine) = if alone {
         (st(&Stop::default())?, Engine::Spacetime)
     } else {
+        let (p2, o2, outer2) = (problem.clone(), opts.clone(), outer.cloned());
         race(
             (st, Engine::Spacetime),
             (
