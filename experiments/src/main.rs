@@ -82,8 +82,6 @@ enum Cmd {
     /// Check every existing output: CSV columns, valid SVG and PNG figures.
     #[command(hide = true)]
     Check,
-    /// Internal: solve a DIMACS or iCNF FILE and print one JSON line (the
-    /// child process whose peak memory Table 6.3 measures).
     /// Make an orphan zoo: its patterns, and `zoo.csv` with each verdict
     /// established by two solvers (the committed one: `experiments zoo`; a
     /// held-out one of the same kinds: `experiments zoo --seed 2 --out DIR`).
@@ -123,6 +121,8 @@ enum Cmd {
         #[arg(long)]
         solver: String,
     },
+    /// Internal: solve a DIMACS or iCNF FILE and print one JSON line (the
+    /// child process whose peak memory Table 6.3 measures).
     #[command(name = "__solve", hide = true)]
     Solve {
         file: PathBuf,
@@ -178,10 +178,10 @@ fn run_one(ctx: &Ctx, e: &dyn harness::Run, fp: &str, force: bool) -> Result<Out
 }
 // ANCHOR_END: run_one
 
-/// Run the named experiments in the harness' order. Any failure, or a
-/// missing or altered input, makes the whole run fail (exit status 1), each
-/// with one line naming the experiment (or the input) and the cause.
-/// Run the named experiments; `(no failure, every one measured afresh)`.
+/// Run the named experiments in the harness' order; `(no failure, every one
+/// measured afresh)`. Any failure, or a missing or altered input, makes the
+/// whole run fail (exit status 1), each with one line naming the experiment
+/// (or the input) and the cause.
 fn run_many(ctx: &Ctx, ids: &[String], force: bool) -> Result<(bool, bool)> {
     let all = exp::all();
     for id in ids {
@@ -360,34 +360,25 @@ fn real_main(cli: Cli) -> Result<bool> {
         }
         Cmd::Check => {
             let ctx = mk(false);
+            let manifest = Manifest::load_or_new(&ctx.root)?;
             let mut ok = true;
             for e in exp::all() {
-                let csv = ctx.csv(e.id());
-                if !csv.exists() {
+                if !ctx.csv(e.id()).exists() {
                     println!("{:<24} no output", e.id());
                     continue;
                 }
-                let mut problems = Vec::new();
-                if let Err(err) = e.check_csv(&csv) {
-                    problems.push(format!("{err:#}"));
-                }
-                if e.figure() {
-                    let base = ctx.figure(e.id());
-                    if !plot::is_svg(&base.with_extension("svg")) {
-                        problems.push("figure SVG missing or invalid".into());
+                // Each output is checked as its runner checks it, in the mode it was measured in.
+                let mut ctx = ctx.clone();
+                ctx.mode = manifest.experiments.get(e.id()).map_or(ctx.mode, |m| m.mode);
+                let checked = e.check_csv(&ctx.csv(e.id())).and_then(|rows| {
+                    harness::check_outputs(&ctx, e.as_ref(), &harness::Report { rows, ..Default::default() })
+                });
+                match checked {
+                    Ok(()) => println!("{:<24} ok", e.id()),
+                    Err(err) => {
+                        println!("{:<24} BAD: {}", e.id(), one_line(&err));
+                        ok = false;
                     }
-                    if !plot::is_png(&base.with_extension("png")) {
-                        problems.push("figure PNG missing or invalid".into());
-                    }
-                }
-                if !ctx.generated(e.id()).exists() {
-                    problems.push("generated Markdown missing".into());
-                }
-                if problems.is_empty() {
-                    println!("{:<24} ok", e.id());
-                } else {
-                    println!("{:<24} BAD: {}", e.id(), problems.join("; "));
-                    ok = false;
                 }
             }
             Ok(ok)

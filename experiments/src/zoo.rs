@@ -54,6 +54,10 @@ struct Draft {
     target: SpecGrid,
 }
 
+fn draft(name: String, kind: &'static str, source: String, target: SpecGrid) -> Draft {
+    Draft { name, kind, source, target }
+}
+
 // ANCHOR: symmetries
 /// The eight symmetries of the square, as names and maps of a cell (x, y) of
 /// a w x h box to its place in the turned box.
@@ -115,24 +119,19 @@ fn drafts(lit: &[(String, SpecGrid)], rng: &mut impl Rng) -> Vec<Draft> {
         (format!("{} of {stem}", SYMMETRIES[k]), transformed(t, k))
     };
     for (stem, t) in lit {
-        out.push(Draft {
-            name: format!("lit-{stem}"),
-            kind: "literature",
-            source: stem.clone(),
-            target: t.clone(),
-        });
+        out.push(draft(format!("lit-{stem}"), "literature", stem.clone(), t.clone()));
     }
     for (stem, t) in lit.iter().filter(|(s, _)| !s.starts_with("beluchenko2009")) {
         if t.count(Cell::Unknown) > 0 {
             continue;
         }
         let k = rng.random_range(1..8);
-        out.push(Draft {
-            name: format!("sym-{stem}-{}", SYMMETRIES[k]),
-            kind: "transformed",
-            source: format!("{} of {stem}", SYMMETRIES[k]),
-            target: transformed(t, k),
-        });
+        out.push(draft(
+            format!("sym-{stem}-{}", SYMMETRIES[k]),
+            "transformed",
+            format!("{} of {stem}", SYMMETRIES[k]),
+            transformed(t, k),
+        ));
     }
     for i in 0..10 {
         let (src, t) = pick_turned(rng);
@@ -145,43 +144,33 @@ fn drafts(lit: &[(String, SpecGrid)], rng: &mut impl Rng) -> Vec<Draft> {
                 field.set(ox + x, oy + y, t.get(x, y));
             }
         }
-        out.push(Draft {
-            name: format!("emb-{i:02}-{}x{}", field.width(), field.height()),
-            kind: "embedded",
-            source: format!("{src}, at ({ox},{oy}) in a random field of density {d}"),
-            target: field,
-        });
+        out.push(draft(
+            format!("emb-{i:02}-{}x{}", field.width(), field.height()),
+            "embedded",
+            format!("{src}, at ({ox},{oy}) in a random field of density {d}"),
+            field,
+        ));
     }
     for i in 0..8 {
         let (src, mut t) = pick_turned(rng);
         let (x, y) = (rng.random_range(0..t.width()), rng.random_range(0..t.height()));
         let c = if t.get(x, y) == Cell::Alive { Cell::Dead } else { Cell::Alive };
         t.set(x, y, c);
-        out.push(Draft {
-            name: format!("flip-{i:02}"),
-            kind: "flip",
-            source: format!("{src}, cell ({x},{y}) flipped"),
-            target: t,
-        });
+        out.push(draft(format!("flip-{i:02}"), "flip", format!("{src}, cell ({x},{y}) flipped"), t));
     }
     for i in 0..12 {
         let (t, src) = soup_child(rng);
-        out.push(Draft {
-            name: format!("soup-{i:02}-{}x{}", t.width(), t.height()),
-            kind: "soup",
-            source: src,
-            target: t,
-        });
+        out.push(draft(format!("soup-{i:02}-{}x{}", t.width(), t.height()), "soup", src, t));
     }
     for i in 0..5 {
         let s = rng.random_range(5..=11);
         let t = SpecGrid::random(s, s, 0.5, 0.0, rng);
-        out.push(Draft {
-            name: format!("rand-{i:02}-{s}x{s}"),
-            kind: "random",
-            source: "uniformly random cells, density 0.5".into(),
-            target: t,
-        });
+        out.push(draft(
+            format!("rand-{i:02}-{s}x{s}"),
+            "random",
+            "uniformly random cells, density 0.5".into(),
+            t,
+        ));
     }
     for i in 0..7 {
         let f = *[0.05, 0.1, 0.2, 0.3, 0.5].choose(rng).expect("fractions");
@@ -201,12 +190,12 @@ fn drafts(lit: &[(String, SpecGrid)], rng: &mut impl Rng) -> Vec<Draft> {
                 *c = Cell::Unknown;
             }
         }
-        out.push(Draft {
-            name: format!("unk-{i:02}-{}x{}", t.width(), t.height()),
-            kind: "unknown",
-            source: format!("{src}, each cell made ? with probability {f}"),
-            target: t,
-        });
+        out.push(draft(
+            format!("unk-{i:02}-{}x{}", t.width(), t.height()),
+            "unknown",
+            format!("{src}, each cell made ? with probability {f}"),
+            t,
+        ));
     }
     out
 }
@@ -333,18 +322,12 @@ pub fn read(dir: &Path) -> Result<Vec<(Entry, SpecGrid)>> {
             != (e.width, e.height, e.live, e.unknown)
         {
             bail!(
-                "{}: line {} ({}) says {}x{} with {} live and {} unknown cells, the file holds {}x{}, {}, {}",
+                "{}: line {} ({}) says {:?}, the file holds {:?} (width, height, live, unknown cells)",
                 dir.join("zoo.csv").display(),
                 i + 2,
                 e.name,
-                e.width,
-                e.height,
-                e.live,
-                e.unknown,
-                t.width(),
-                t.height(),
-                t.count(Cell::Alive),
-                t.count(Cell::Unknown)
+                (e.width, e.height, e.live, e.unknown),
+                (t.width(), t.height(), t.count(Cell::Alive), t.count(Cell::Unknown))
             );
         }
         ensure!(e.verdict == "orphan" || e.verdict == "predecessor", "{}: verdict '{}'", e.name, e.verdict);

@@ -15,7 +15,7 @@ pub struct Census;
 pub const RULES: [&str; 5] = ["B3/S23", "B/S", "B2/S", "B36/S23", "B1/S1"];
 
 /// One census: a box under a rule.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Row {
     pub rule: String,
@@ -133,29 +133,23 @@ impl Experiment for Census {
             }
         }
         bar.finish_and_clear();
-        Ok((
-            rows,
-            Report {
-                solvers: vec!["lifesearch::automaton::census (meet in the middle)".into()],
-                notes: vec![format!(
-                    "boxes W x H with W <= H up to {0}x{0} (not 6x6 for {1}), and the narrow boxes {2}; \
-                     {3} threads",
-                    side(ctx.mode),
-                    DENSE.join(", "),
-                    RULES
-                        .iter()
-                        .map(|r| {
-                            let b: Vec<String> =
-                                long_boxes(ctx.mode, r).iter().map(|(w, h)| format!("{w}x{h}")).collect();
-                            format!("{r}: {}", if b.is_empty() { "none".into() } else { b.join(", ") })
-                        })
-                        .collect::<Vec<_>>()
-                        .join("; "),
-                    rayon::current_num_threads(),
-                )],
-                ..Default::default()
-            },
-        ))
+        let narrow: Vec<String> = RULES
+            .iter()
+            .map(|r| {
+                let b: Vec<String> =
+                    long_boxes(ctx.mode, r).iter().map(|(w, h)| format!("{w}x{h}")).collect();
+                format!("{r}: {}", if b.is_empty() { "none".into() } else { b.join(", ") })
+            })
+            .collect();
+        let note = format!(
+            "boxes W x H with W <= H up to {0}x{0} (not 6x6 for {1}), and the narrow boxes {2}; {3} threads",
+            side(ctx.mode),
+            DENSE.join(", "),
+            narrow.join("; "),
+            rayon::current_num_threads(),
+        );
+        let solvers = vec!["lifesearch::automaton::census (meet in the middle)".into()];
+        Ok((rows, Report { solvers, notes: vec![note], ..Default::default() }))
     }
 
     fn draw(&self, ctx: &Ctx, rows: &[Row]) -> Result<()> {
@@ -167,12 +161,8 @@ impl Experiment for Census {
         sides.extend(1..=side(Mode::Full));
         sides.sort_unstable();
         sides.dedup();
-        let with: Vec<&str> = RULES
-            .iter()
-            .copied()
-            .filter(|rule| rows.iter().any(|r| r.rule == *rule && r.orphans > 0))
-            .collect();
-        let without: Vec<&str> = RULES.iter().copied().filter(|rule| !with.contains(rule)).collect();
+        let (with, without): (Vec<&str>, Vec<&str>) =
+            RULES.iter().partition(|rule| rows.iter().any(|r| r.rule == **rule && r.orphans > 0));
         let mut marks = Vec::new();
         let series = with
             .iter()
@@ -181,16 +171,14 @@ impl Experiment for Census {
                 let v = sides
                     .iter()
                     .enumerate()
-                    .map(|(i, k)| match rows.iter().find(|r| r.rule == *rule && r.w == *k && r.h == *k) {
-                        None => {
-                            marks.push((i, j, Empty::NotRun));
-                            None
+                    .map(|(i, k)| {
+                        let r = rows.iter().find(|r| r.rule == *rule && r.w == *k && r.h == *k);
+                        match r {
+                            None => marks.push((i, j, Empty::NotRun)),
+                            Some(r) if r.orphans == 0 => marks.push((i, j, Empty::Zero)),
+                            Some(_) => {}
                         }
-                        Some(r) if r.orphans == 0 => {
-                            marks.push((i, j, Empty::Zero));
-                            None
-                        }
-                        Some(r) => Some(r.orphans as f64),
+                        r.filter(|r| r.orphans > 0).map(|r| r.orphans as f64)
                     })
                     .collect();
                 (rule.to_string(), v)
@@ -231,15 +219,10 @@ mod tests {
             targets: 1 << (k * k),
             orphans,
             checksum: "0".into(),
-            seconds: 0.0,
-            peak_memory_bytes: 0,
             classes_top: 1,
             classes_bottom: 1,
-            full_tests: 0,
             tests: 1,
-            random_parents_checked: 0,
-            random_targets_checked: 0,
-            orphans_redecided: 0,
+            ..Row::default()
         }
     }
 

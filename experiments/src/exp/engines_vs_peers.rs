@@ -3,21 +3,15 @@
 //! 2^20 and 2^40 generations) on lifesearch's engines, Adam Goucher's
 //! lifelib (PyPI `python-lifelib`, driven by `experiments/peers/lifelib_run.py`)
 //! and Golly's `bgolly` (Debian package `golly`, QuickLife and HashLife).
-//!
-//! The peers are optional: where one is missing its rows say "not
-//! installed" (install with `pip install python-lifelib` and
-//! `apt-get install golly`). Every engine's final cell set is compared with
-//! lifesearch's (population, bounding box and, up to a few million cells, a
-//! hash of the cells relative to their bounding box): the `agrees` column.
-//! Times are the lowest of several runs of the evolution alone (no
-//! reading or writing), each run from a fresh engine.
+//! A missing peer's rows say "not installed". Every engine's final cells are
+//! compared with lifesearch's first engine's: population, bounding box and,
+//! up to [`HASH_LIMIT`] cells, a hash of the cells relative to their box.
 
-use super::Experiment;
-use crate::harness::{Ctx, Report, read_csv, sci, write_csv, write_text};
+use crate::harness::{Ctx, Experiment, Fmt, Mode, Report, col, sci};
 use crate::plot::{Bars, Ticks, render};
 use anyhow::{Context, Result, bail};
 use lifesearch::error::Location;
-use lifesearch::formats::{self, Format, Pattern, Warnings, macrocell};
+use lifesearch::formats::{self, Format, Pattern, Warnings, macrocell, rle};
 use lifesearch::life::evolver::{self, Evolved, Job, Start};
 use lifesearch::life::hashlife::HashLife;
 use lifesearch::life::{Grid, Rule};
@@ -26,39 +20,15 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-pub const ID: &str = "engines-vs-peers";
+pub struct EnginesVsPeers;
+
+const ID: &str = "engines-vs-peers";
 const SEED: u64 = 25;
 /// Above this population no cell list is made (population and box only).
 const HASH_LIMIT: u64 = 5_000_000;
 
-pub const EXPERIMENT: Experiment = Experiment {
-    id: ID,
-    title: "Engines vs peers: lifesearch, lifelib and Golly on the same workloads",
-    columns: &[
-        "workload",
-        "topology",
-        "width",
-        "height",
-        "generations",
-        "implementation",
-        "engine",
-        "version",
-        "status",
-        "runs",
-        "best_seconds",
-        "population",
-        "box_width",
-        "box_height",
-        "cells_hash",
-        "agrees",
-    ],
-    figure: true,
-    rows: super::any_rows,
-    run,
-    render: draw,
-};
-
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Row {
     pub workload: String,
     pub topology: String,
@@ -125,10 +95,10 @@ impl Runs {
 /// A peer process running longer than this is stopped and its row says so.
 const PEER_LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
 
-/// Run a command to its end, or kill it past `limit` (an error saying so).
-fn output_within(cmd: Command, limit: std::time::Duration) -> Result<std::process::Output> {
-    crate::harness::output_within(cmd, limit)?
-        .with_context(|| format!("not finished within {} s (stopped)", limit.as_secs()))
+/// Run a peer to its end, or kill it past [`PEER_LIMIT`] (an error saying so).
+fn peer_output(cmd: Command) -> Result<std::process::Output> {
+    crate::harness::output_within(cmd, PEER_LIMIT)?
+        .with_context(|| format!("not finished within {} s (stopped)", PEER_LIMIT.as_secs()))
 }
 
 /// What an engine ended on.
@@ -192,10 +162,15 @@ fn start(w: &Workload) -> Grid {
     }
 }
 
-/// FNV-1a over the cells, sorted, relative to their bounding box.
-fn hash_cells(mut cells: Vec<(i128, i128)>) -> Option<u64> {
-    let x0 = cells.iter().map(|c| c.0).min()?;
-    let y0 = cells.iter().map(|c| c.1).min()?;
+/// Population, bounding box and an FNV-1a hash of the cells, sorted,
+/// relative to their box.
+fn outcome_of_cells(mut cells: Vec<(i128, i128)>) -> Outcome {
+    let population = cells.len() as u64;
+    let (xs, ys) = (cells.iter().map(|c| c.0), cells.iter().map(|c| c.1));
+    let (Some(x0), Some(x1), Some(y0), Some(y1)) = (xs.clone().min(), xs.max(), ys.clone().min(), ys.max())
+    else {
+        return Outcome { population, box_size: None, hash: None };
+    };
     cells.sort_unstable_by_key(|&(x, y)| (y, x));
     let mut h: u64 = 0xcbf29ce484222325;
     for (x, y) in cells {
@@ -203,19 +178,7 @@ fn hash_cells(mut cells: Vec<(i128, i128)>) -> Option<u64> {
             h = (h ^ b as u64).wrapping_mul(0x100000001b3);
         }
     }
-    Some(h)
-}
-
-fn outcome_of_cells(cells: Vec<(i128, i128)>) -> Outcome {
-    let population = cells.len() as u64;
-    let box_size = if cells.is_empty() {
-        None
-    } else {
-        let (x0, x1) = (cells.iter().map(|c| c.0).min().unwrap(), cells.iter().map(|c| c.0).max().unwrap());
-        let (y0, y1) = (cells.iter().map(|c| c.1).min().unwrap(), cells.iter().map(|c| c.1).max().unwrap());
-        Some(((x1 - x0 + 1) as u128, (y1 - y0 + 1) as u128))
-    };
-    Outcome { population, box_size, hash: hash_cells(cells) }
+    Outcome { population, box_size: Some(((x1 - x0 + 1) as u128, (y1 - y0 + 1) as u128)), hash: Some(h) }
 }
 
 fn outcome_of_grid(g: &Grid) -> Outcome {
@@ -225,50 +188,39 @@ fn outcome_of_grid(g: &Grid) -> Outcome {
 fn outcome_of_tree(t: &HashLife) -> Outcome {
     let population = t.population();
     let box_size = t.bounding_box().map(|b| (b.2, b.3));
-    let hash = if population <= HASH_LIMIT {
-        let mut cells = Vec::with_capacity(population as usize);
-        t.for_each_cell(|x, y| cells.push((x, y)));
-        hash_cells(cells)
-    } else {
-        None
-    };
-    Outcome { population, box_size, hash }
+    if population > HASH_LIMIT {
+        return Outcome { population, box_size, hash: None };
+    }
+    let mut cells = Vec::with_capacity(population as usize);
+    t.for_each_cell(|x, y| cells.push((x, y)));
+    Outcome { population, box_size, ..outcome_of_cells(cells) }
 }
 
-/// One row, filled from an outcome (or a status when there is none).
-fn row(w: &Workload, imp: &str, engine: &str, version: &str, r: Measured) -> (Row, Option<Outcome>) {
-    let base = Row {
+/// One row: the outcome, or the status saying why there is none.
+fn row(w: &Workload, implementation: &str, engine: &str, version: &str, r: &Measured) -> Row {
+    let ok = r.as_ref().ok();
+    let outcome = ok.map(|m| &m.1);
+    let box_size = outcome.and_then(|o| o.box_size);
+    Row {
         workload: w.name.clone(),
         topology: if w.kind == Kind::TorusSoup { "torus" } else { "plane" }.into(),
         width: w.side,
         height: if w.kind == Kind::Gun { 9 } else { w.side },
         generations: w.generations,
-        implementation: imp.into(),
+        implementation: implementation.into(),
         engine: engine.into(),
         version: version.into(),
-        status: "ok".into(),
-        runs: 0,
-        best_seconds: None,
-        population: None,
-        box_width: None,
-        box_height: None,
-        cells_hash: String::new(),
+        status: match r {
+            Ok(_) => "ok".into(),
+            Err(e) => format!("{e:#}").replace(['\n', ','], " "),
+        },
+        runs: ok.map_or(0, |m| m.2),
+        best_seconds: ok.map(|m| m.0),
+        population: outcome.map(|o| o.population),
+        box_width: box_size.map(|b| b.0),
+        box_height: box_size.map(|b| b.1),
+        cells_hash: outcome.and_then(|o| o.hash).map(|h| format!("{h:016x}")).unwrap_or_default(),
         agrees: String::new(),
-    };
-    match r {
-        Ok((secs, o, runs)) => (
-            Row {
-                runs,
-                best_seconds: Some(secs),
-                population: Some(o.population),
-                box_width: o.box_size.map(|b| b.0),
-                box_height: o.box_size.map(|b| b.1),
-                cells_hash: o.hash.map(|h| format!("{h:016x}")).unwrap_or_default(),
-                ..base
-            },
-            Some(o),
-        ),
-        Err(e) => (Row { status: format!("{e:#}").replace(['\n', ','], " "), ..base }, None),
     }
 }
 
@@ -338,19 +290,22 @@ fn golly(w: &Workload, g: &Grid, algo: &str, runs: Runs, dir: &Path) -> Measured
         cmd.args(["-q", "-b", "-m", &gens, "-i", &gens, "-a", algo, "-M", "4000", "-o"])
             .arg(&output)
             .arg(&input);
-        let out = output_within(cmd, PEER_LIMIT).context("running bgolly")?;
+        let out = peer_output(cmd).context("running bgolly")?;
         if !out.status.success() {
             bail!("bgolly failed: {}", String::from_utf8_lossy(&out.stderr).trim());
         }
         golly_seconds(&String::from_utf8_lossy(&out.stdout), w.generations)
     })?;
     let text = std::fs::read_to_string(&output).with_context(|| format!("{}", output.display()))?;
-    let loc = Location::file(&output);
+    let (loc, warn) = (Location::file(&output), &mut Warnings::default());
     let outcome = if !mc {
-        outcome_of_cells(rle_cells(&text))
+        // Sparse: a gun's glider stream spans far more than a dense grid.
+        let runs = rle::read_wide(&loc, &text, warn)?.runs;
+        let cells =
+            runs.into_iter().flat_map(|(x, y, n)| (0..n as i128).map(move |i| (x as i128 + i, y as i128)));
+        outcome_of_cells(cells.collect())
     } else {
-        let m = macrocell::read_tree(&loc, &text, 4 << 30, &mut Warnings::default())?;
-        outcome_of_tree(&m.tree)
+        outcome_of_tree(&macrocell::read_tree(&loc, &text, 4 << 30, warn)?.tree)
     };
     Ok((best, outcome, done))
 }
@@ -367,43 +322,9 @@ fn golly_seconds(stdout: &str, gens: u64) -> Result<f64> {
             Some((t.parse::<f64>().ok()?, rest.replace(',', "").trim().to_string()))
         })
         .collect();
-    let t0 = lines.iter().find(|(_, r)| r == "0").context("no generation-0 line in bgolly's output")?.0;
-    let t1 = lines
-        .iter()
-        .find(|(_, r)| *r == gens.to_string())
-        .context("no last-generation line in bgolly's output")?
-        .0;
-    Ok(t1 - t0)
-}
-
-/// The live cells of an RLE body (b/. dead, o/A alive), without a dense grid.
-fn rle_cells(text: &str) -> Vec<(i128, i128)> {
-    let (mut x, mut y, mut n) = (0i128, 0i128, 0i128);
-    let mut cells = Vec::new();
-    'lines: for line in text.lines().map(str::trim) {
-        if line.starts_with('#') || line.starts_with('x') {
-            continue;
-        }
-        for c in line.chars() {
-            let k = n.max(1);
-            match c {
-                '0'..='9' => {
-                    n = n * 10 + (c as u8 - b'0') as i128;
-                    continue;
-                }
-                'b' | '.' => x += k,
-                '$' => (x, y) = (0, y + k),
-                '!' => break 'lines,
-                c if c.is_ascii_alphabetic() => {
-                    cells.extend((0..k).map(|i| (x + i, y)));
-                    x += k;
-                }
-                _ => {}
-            }
-            n = 0;
-        }
-    }
-    cells
+    let at = |g: &str, what: &'static str| lines.iter().find(|(_, r)| r == g).map(|l| l.0).context(what);
+    let t0 = at("0", "no generation-0 line in bgolly's output")?;
+    Ok(at(&gens.to_string(), "no last-generation line in bgolly's output")? - t0)
 }
 
 // ---- lifelib ----
@@ -432,7 +353,7 @@ fn lifelib(ctx: &Ctx, w: &Workload, g: &Grid, runs: Runs, dir: &Path) -> Measure
         .args([runs.total.to_string(), MAX_RUNS.to_string()])
         .arg(&input)
         .arg(&dst);
-    let out = output_within(cmd, PEER_LIMIT).context("running python3")?;
+    let out = peer_output(cmd).context("running python3")?;
     if !out.status.success() {
         bail!("lifelib failed: {}", String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or(""));
     }
@@ -467,127 +388,234 @@ fn agrees(want: &Outcome, got: &Outcome) -> bool {
         && (want.hash.is_none() || got.hash.is_none() || want.hash == got.hash)
 }
 
-fn run(ctx: &Ctx) -> Result<Report> {
-    let runs = Runs { least: ctx.mode.pick(1, 3, 3), total: ctx.mode.pick(0.0, 1.0, 1.0) };
-    let dir = tempfile::tempdir()?;
-    let golly_v = bgolly_version();
-    // lifelib compiles C++ on first use of a rule (a minute): not in the smoke test.
-    let tiny = ctx.mode == crate::harness::Mode::Tiny;
-    let lifelib_v = if tiny { None } else { lifelib_version() };
-    let cases = workloads(ctx);
-    let bar = ctx.bar(cases.len() as u64, ID);
-    let mut rows = Vec::new();
-    for w in &cases {
-        let g = start(w);
-        let mut engines: Vec<(&str, &str, String, Measured)> = Vec::new();
-        let v = env!("CARGO_PKG_VERSION").to_string();
-        match w.kind {
-            Kind::TorusSoup => {
-                engines.push(("lifesearch", "lifecube", v.clone(), ours(w, &g, "lifecube", runs)));
-                engines.push(("lifesearch", "tiles", v.clone(), ours(w, &g, "tiles", runs)));
-            }
-            Kind::PlaneSoup => {
-                engines.push(("lifesearch", "hashlife", v.clone(), ours(w, &g, "hashlife", runs)));
-                engines.push((
-                    "lifesearch",
-                    "lifecube-plane",
-                    v.clone(),
-                    ours(w, &g, "lifecube-plane", runs),
-                ));
-                engines.push(("lifesearch", "tiles", v.clone(), ours(w, &g, "tiles", runs)));
-                engines.push(("lifesearch", "relay", v.clone(), ours(w, &g, "relay", runs)));
-            }
-            Kind::Gun => engines.push(("lifesearch", "hashlife", v.clone(), ours(w, &g, "hashlife", runs))),
-        }
-        match &lifelib_v {
-            Some(ver) => engines.push((
-                "lifelib",
-                "lifetree (hashlife)",
-                ver.clone(),
-                lifelib(ctx, w, &g, runs, dir.path()),
-            )),
-            None => engines.push((
-                "lifelib",
-                "-",
-                String::new(),
-                Err(if tiny {
-                    anyhow::anyhow!("not run in tiny mode (lifelib compiles C++ on first use)")
-                } else {
-                    anyhow::anyhow!("not installed (pip install python-lifelib)")
-                }),
-            )),
-        }
-        for algo in ["QuickLife", "HashLife"] {
-            let r = match &golly_v {
-                // QuickLife walks every generation: the 2^40 run would take days.
-                Some(_) if algo == "QuickLife" && w.generations > 1 << 22 => {
-                    Err(anyhow::anyhow!("not measured: QuickLife steps every generation"))
-                }
-                Some(_) => golly(w, &g, algo, runs, dir.path()),
-                None => Err(anyhow::anyhow!("not installed (apt-get install golly)")),
+impl Experiment for EnginesVsPeers {
+    type Row = Row;
+    const ID: &'static str = ID;
+    const TITLE: &'static str = "Engines vs peers: lifesearch, lifelib and Golly on the same workloads";
+    const FIGURE: bool = true;
+
+    fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row>, Report)> {
+        let runs = Runs { least: ctx.mode.pick(1, 3, 3), total: ctx.mode.pick(0.0, 1.0, 1.0) };
+        let dir = tempfile::tempdir()?;
+        let golly_v = bgolly_version();
+        // lifelib compiles C++ on first use of a rule (a minute): not in the smoke test.
+        let tiny = ctx.mode == Mode::Tiny;
+        let lifelib_v = if tiny { None } else { lifelib_version() };
+        let cases = workloads(ctx);
+        let bar = ctx.bar(cases.len() as u64, ID);
+        let mut rows = Vec::new();
+        for w in &cases {
+            let g = start(w);
+            let ours_: &[&str] = match w.kind {
+                Kind::TorusSoup => &["lifecube", "tiles"],
+                Kind::PlaneSoup => &["hashlife", "lifecube-plane", "tiles", "relay"],
+                Kind::Gun => &["hashlife"],
             };
-            engines.push(("golly", algo, golly_v.clone().unwrap_or_default(), r));
-        }
-        let mut reference: Option<Outcome> = None;
-        for (imp, engine, ver, r) in engines {
-            let (mut row, o) = row(w, imp, engine, &ver, r);
-            if let Some(o) = o {
-                match &reference {
-                    None => {
-                        row.agrees = "reference".into();
-                        reference = Some(o);
-                    }
-                    Some(want) => row.agrees = if agrees(want, &o) { "yes" } else { "no" }.into(),
+            let v = env!("CARGO_PKG_VERSION").to_string();
+            let mut engines: Vec<(&str, &str, String, Measured)> =
+                ours_.iter().map(|e| ("lifesearch", *e, v.clone(), ours(w, &g, e, runs))).collect();
+            engines.push(match &lifelib_v {
+                Some(ver) => {
+                    ("lifelib", "lifetree (hashlife)", ver.clone(), lifelib(ctx, w, &g, runs, dir.path()))
                 }
+                None => {
+                    let why = if tiny {
+                        "not run in tiny mode (lifelib compiles C++ on first use)"
+                    } else {
+                        "not installed (pip install python-lifelib)"
+                    };
+                    ("lifelib", "-", String::new(), Err(anyhow::Error::msg(why)))
+                }
+            });
+            for algo in ["QuickLife", "HashLife"] {
+                let r = match &golly_v {
+                    // QuickLife walks every generation: the 2^40 run would take days.
+                    Some(_) if algo == "QuickLife" && w.generations > 1 << 22 => {
+                        Err(anyhow::anyhow!("not measured: QuickLife steps every generation"))
+                    }
+                    Some(_) => golly(w, &g, algo, runs, dir.path()),
+                    None => Err(anyhow::anyhow!("not installed (apt-get install golly)")),
+                };
+                engines.push(("golly", algo, golly_v.clone().unwrap_or_default(), r));
             }
-            rows.push(row);
+            let mut reference: Option<Outcome> = None;
+            for (imp, engine, ver, r) in engines {
+                let mut row = row(w, imp, engine, &ver, &r);
+                if let Ok((_, o, _)) = r {
+                    row.agrees = match &reference {
+                        None => {
+                            reference = Some(o);
+                            "reference"
+                        }
+                        Some(want) => {
+                            if agrees(want, &o) {
+                                "yes"
+                            } else {
+                                "no"
+                            }
+                        }
+                    }
+                    .into();
+                }
+                rows.push(row);
+            }
+            bar.inc(1);
         }
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
-    if let Some(bad) = rows.iter().find(|r| r.agrees == "no") {
-        bail!(
-            "{} {} ended on different cells than lifesearch on {}",
-            bad.implementation,
-            bad.engine,
-            bad.workload
-        );
-    }
-    write_csv(&ctx.csv(ID), &rows)?;
-    let mut solvers = vec![format!("lifesearch {}", env!("CARGO_PKG_VERSION"))];
-    solvers.push(match &lifelib_v {
-        Some(v) => format!("lifelib {v} (python-lifelib)"),
-        None => "lifelib: not installed".into(),
-    });
-    solvers.push(match &golly_v {
-        Some(v) => format!("bgolly {v} (golly)"),
-        None => "bgolly: not installed".into(),
-    });
-    Ok(Report {
-        rows: rows.len(),
-        seeds: vec![SEED],
-        solvers,
-        notes: vec![format!(
+        bar.finish_and_clear();
+        if let Some(bad) = rows.iter().find(|r| r.agrees == "no") {
+            bail!(
+                "{} {} ended on different cells than lifesearch on {}",
+                bad.implementation,
+                bad.engine,
+                bad.workload
+            );
+        }
+        let solvers = vec![
+            format!("lifesearch {}", env!("CARGO_PKG_VERSION")),
+            lifelib_v.map_or("lifelib: not installed".into(), |v| format!("lifelib {v} (python-lifelib)")),
+            golly_v.map_or("bgolly: not installed".into(), |v| format!("bgolly {v} (golly)")),
+        ];
+        let notes = vec![format!(
             "lowest of at least {} runs of the evolution alone (a run over {REPEAT_BELOW_SECONDS} s is not repeated; short runs are repeated until they add up to {} s, at most {MAX_RUNS}; the CSV's runs column says how many); one core; soups of density 0.5",
             runs.least, runs.total
-        )],
-    })
+        )];
+        Ok((rows, Report { seeds: vec![SEED], solvers, notes, ..Report::default() }))
+    }
+
+    fn draw(&self, ctx: &Ctx, rows: &[Row]) -> Result<()> {
+        let lines = lines(rows);
+        // Short labels that fit side by side; a star where a peer's bar is missing.
+        let categories = lines
+            .iter()
+            .map(|l| format!("{}{}", short_label(l.first), if l.missing { "*" } else { "" }))
+            .collect();
+        let series = ["lifesearch (fastest engine)", "lifelib", "Golly QuickLife", "Golly HashLife"]
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                let ms =
+                    lines.iter().map(|l| l.best[i].and_then(|r| r.best_seconds).map(|s| s.max(1e-6) * 1e3));
+                (name.to_string(), ms.collect())
+            })
+            .collect();
+        render(
+            &ctx.figure(ID),
+            &Bars {
+                title: "Evolution time per workload: lifesearch, lifelib, Golly".into(),
+                x_label: "workload (* a bar is missing: not installed, no torus in lifelib's API, or over the time cap; see the table)".into(),
+                y_label: "best time (log scale)".into(),
+                categories,
+                series,
+                log_y: true,
+                ticks: Ticks::Millis,
+                legend: true,
+            },
+        )
+    }
+
+    fn markdown(&self, rows: &[Row]) -> Result<String> {
+        #[derive(Serialize)]
+        struct Wide {
+            workload: String,
+            generations: u64,
+            ours: String,
+            lifelib: String,
+            quick: String,
+            hash: String,
+            vs_lifelib: Option<f64>,
+            vs_golly: Option<f64>,
+            agree: &'static str,
+        }
+        let cell = |r: Option<&Row>| {
+            r.map_or("-".into(), |r| format!("{} s ({})", sci(r.best_seconds.unwrap_or(0.0)), r.engine))
+        };
+        let ratio = |a: Option<&Row>, b: Option<&Row>| match (a?.best_seconds, b?.best_seconds) {
+            (Some(a), Some(b)) if b > 0.0 => Some(a / b),
+            _ => None,
+        };
+        let wide: Vec<Wide> = lines(rows)
+            .iter()
+            .map(|l| {
+                let [ours, lifelib, quick, hash] = l.best;
+                let golly = [quick, hash]
+                    .into_iter()
+                    .flatten()
+                    .min_by(|a, b| a.best_seconds.partial_cmp(&b.best_seconds).unwrap());
+                let f = l.first;
+                Wide {
+                    workload: format!("{} ({}x{} {})", f.workload, f.width, f.height, f.topology),
+                    generations: f.generations,
+                    ours: cell(ours),
+                    lifelib: cell(lifelib),
+                    quick: cell(quick),
+                    hash: cell(hash),
+                    vs_lifelib: ratio(ours, lifelib),
+                    vs_golly: ratio(ours, golly),
+                    agree: if l.agree { "yes" } else { "NO" },
+                }
+            })
+            .collect();
+        let text = |head, field| col(head, field, Fmt::Text);
+        let cols = [
+            text("Workload", "workload"),
+            col("Generations", "generations", Fmt::Fixed(0)),
+            text("lifesearch (best)", "ours"),
+            text("lifelib", "lifelib"),
+            text("Golly QuickLife", "quick"),
+            text("Golly HashLife", "hash"),
+            col("lifesearch / lifelib", "vs_lifelib", Fmt::Fixed(2)),
+            col("lifesearch / best Golly", "vs_golly", Fmt::Fixed(2)),
+            text("cells agree", "agree"),
+        ];
+        let mut md = crate::table::markdown(&cols, &wide)?;
+        md += "\nLowest of the runs in the CSV (at least three; runs of milliseconds repeated until they add up to \
+               a second), evolution only, one process at a time on a shared machine. \
+               A ratio below 1 means lifesearch is ahead. \"cells agree\": every engine ended on the same \
+               population and bounding box, and (up to five million cells) the same cells.\n";
+        let missing: Vec<&Row> = rows.iter().filter(|r| r.status != "ok").collect();
+        if !missing.is_empty() {
+            md += "\nNot measured:\n\n";
+            for r in missing {
+                md += &format!("- {} {} on {}: {}\n", r.implementation, r.engine, r.workload, r.status);
+            }
+        }
+        Ok(md)
+    }
 }
 
-/// The fastest lifesearch row of a workload.
-fn best_ours<'a>(rows: &'a [Row], workload: &str) -> Option<&'a Row> {
-    rows.iter()
-        .filter(|r| r.workload == workload && r.implementation == "lifesearch" && r.best_seconds.is_some())
-        .min_by(|a, b| a.best_seconds.partial_cmp(&b.best_seconds).unwrap())
+/// One workload as the figure and the table show it.
+struct Line<'a> {
+    first: &'a Row,
+    /// The fastest of lifesearch's engines, lifelib, Golly's QuickLife and HashLife (timed rows only).
+    best: [Option<&'a Row>; 4],
+    /// Some engine has no time.
+    missing: bool,
+    agree: bool,
 }
 
-fn peer<'a>(rows: &'a [Row], workload: &str, imp: &str, engine: Option<&str>) -> Option<&'a Row> {
-    rows.iter().find(|r| {
-        r.workload == workload
-            && r.implementation == imp
-            && engine.is_none_or(|e| r.engine == e)
-            && r.best_seconds.is_some()
-    })
+/// The workloads in the order of the rows (a workload's rows are consecutive).
+fn lines<'a>(rows: &'a [Row]) -> Vec<Line<'a>> {
+    let line = |all: &'a [Row]| {
+        let timed = || all.iter().filter(|r| r.best_seconds.is_some());
+        let peer = |imp: &str, engine: Option<&str>| {
+            timed().find(|r| r.implementation == imp && engine.is_none_or(|e| r.engine == e))
+        };
+        let ours = timed()
+            .filter(|r| r.implementation == "lifesearch")
+            .min_by(|a, b| a.best_seconds.partial_cmp(&b.best_seconds).unwrap());
+        Line {
+            first: &all[0],
+            best: [
+                ours,
+                peer("lifelib", None),
+                peer("golly", Some("QuickLife")),
+                peer("golly", Some("HashLife")),
+            ],
+            missing: all.iter().any(|r| r.best_seconds.is_none()),
+            agree: all.iter().all(|r| r.agrees != "no"),
+        }
+    };
+    rows.chunk_by(|a, b| a.workload == b.workload).map(line).collect()
 }
 
 /// "torus 2k", "plane 5k", "64x64 10k", "gun 2^16": topology or size and generations.
@@ -608,112 +636,6 @@ fn short_label(r: &Row) -> String {
         r.topology.clone()
     };
     format!("{what} {gens}")
-}
-
-fn draw(ctx: &Ctx) -> Result<()> {
-    let rows: Vec<Row> = read_csv(&ctx.csv(ID))?;
-    let mut workloads: Vec<String> = Vec::new();
-    for r in &rows {
-        if !workloads.contains(&r.workload) {
-            workloads.push(r.workload.clone());
-        }
-    }
-    let secs = |f: &dyn Fn(&str) -> Option<f64>| -> Vec<Option<f64>> {
-        workloads.iter().map(|w| f(w).map(|s| s.max(1e-6) * 1e3)).collect()
-    };
-    // Short labels that fit side by side; a star where a peer's bar is missing.
-    let labels: Vec<String> = workloads
-        .iter()
-        .map(|w| {
-            let r = rows.iter().find(|r| &r.workload == w).expect("a row");
-            let missing = rows.iter().any(|r| &r.workload == w && r.best_seconds.is_none());
-            format!("{}{}", short_label(r), if missing { "*" } else { "" })
-        })
-        .collect();
-    render(
-        &ctx.figure(ID),
-        &Bars {
-            title: "Evolution time per workload: lifesearch, lifelib, Golly".into(),
-            x_label: "workload (* a bar is missing: not installed, no torus in lifelib's API, or over the time cap; see the table)".into(),
-            y_label: "best time (log scale)".into(),
-            categories: labels,
-            series: vec![
-                (
-                    "lifesearch (fastest engine)".into(),
-                    secs(&|w| best_ours(&rows, w).and_then(|r| r.best_seconds)),
-                ),
-                ("lifelib".into(), secs(&|w| peer(&rows, w, "lifelib", None).and_then(|r| r.best_seconds))),
-                (
-                    "Golly QuickLife".into(),
-                    secs(&|w| peer(&rows, w, "golly", Some("QuickLife")).and_then(|r| r.best_seconds)),
-                ),
-                (
-                    "Golly HashLife".into(),
-                    secs(&|w| peer(&rows, w, "golly", Some("HashLife")).and_then(|r| r.best_seconds)),
-                ),
-            ],
-            log_y: true,
-            ticks: Ticks::Millis,
-            legend: true,
-        },
-    )?;
-    let cell = |r: Option<&Row>| match r {
-        Some(r) => format!("{} s ({})", sci(r.best_seconds.unwrap_or(0.0)), r.engine),
-        None => "-".into(),
-    };
-    let ratio = |a: Option<&Row>, b: Option<&Row>| match (
-        a.and_then(|r| r.best_seconds),
-        b.and_then(|r| r.best_seconds),
-    ) {
-        (Some(a), Some(b)) if b > 0.0 => format!("{:.2}", a / b),
-        _ => "-".into(),
-    };
-    let mut md = String::from(
-        "| Workload | Generations | lifesearch (best) | lifelib | Golly QuickLife | Golly HashLife | lifesearch / lifelib | lifesearch / best Golly | cells agree |\n\
-         |---|---:|---|---|---|---|---:|---:|---|\n",
-    );
-    for w in &workloads {
-        let first = rows.iter().find(|r| &r.workload == w).expect("a row");
-        let ours = best_ours(&rows, w);
-        let ll = peer(&rows, w, "lifelib", None);
-        let (ql, hl) =
-            (peer(&rows, w, "golly", Some("QuickLife")), peer(&rows, w, "golly", Some("HashLife")));
-        let best_golly = [ql, hl]
-            .into_iter()
-            .flatten()
-            .min_by(|a, b| a.best_seconds.partial_cmp(&b.best_seconds).unwrap());
-        let agree =
-            if rows.iter().filter(|r| &r.workload == w).all(|r| r.agrees != "no") { "yes" } else { "NO" };
-        md += &format!(
-            "| {w} ({}x{} {}) | {} | {} | {} | {} | {} | {} | {} | {agree} |\n",
-            first.width,
-            first.height,
-            first.topology,
-            first.generations,
-            cell(ours),
-            cell(ll),
-            cell(ql),
-            cell(hl),
-            ratio(ours, ll),
-            ratio(ours, best_golly),
-        );
-    }
-    let missing: Vec<String> = rows
-        .iter()
-        .filter(|r| r.status != "ok")
-        .map(|r| format!("{} {} on {}: {}", r.implementation, r.engine, r.workload, r.status))
-        .collect();
-    md += "\nLowest of the runs in the CSV (at least three; runs of milliseconds repeated until they add up to \
-           a second), evolution only, one process at a time on a shared machine. \
-           A ratio below 1 means lifesearch is ahead. \"cells agree\": every engine ended on the same \
-           population and bounding box, and (up to five million cells) the same cells.\n";
-    if !missing.is_empty() {
-        md += "\nNot measured:\n\n";
-        for m in missing {
-            md += &format!("- {m}\n");
-        }
-    }
-    write_text(&ctx.generated(ID), &md)
 }
 
 #[cfg(test)]

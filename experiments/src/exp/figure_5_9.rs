@@ -88,7 +88,6 @@ impl Experiment for Figure59 {
                     rows.len()
                 ),
                 cells,
-                labels: true,
             },
         )
     }

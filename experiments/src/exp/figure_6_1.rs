@@ -62,9 +62,8 @@ impl Experiment for Figure61 {
 
     fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row>, Report)> {
         let (q, rank, _) = load_ranking(ctx)?;
-        let m = ctx.mode.pick(20, 50, 50);
         let count = ctx.mode.pick(30, 10_000, 125_000);
-        let all = candidates(&rank, q, m);
+        let all = candidates(&rank, q, ctx.mode.pick(20, 50, 50));
         let stats = if q == 5 { Some(crate::thesis::stats(&ctx.thesis)?) } else { None };
         let specs: Vec<_> = all.iter().take(count).map(|(_, g)| spec_of(g)).collect();
         let row = |i: usize, label: &str, t: &Timed| {
@@ -108,8 +107,7 @@ impl Experiment for Figure61 {
             rows.push(row(i, "db-warm", &session.decide(spec)?));
             bar.inc(1);
         }
-        let order = |v: &str| ["basic", "track", "db", "db-warm"].iter().position(|x| *x == v);
-        rows.sort_by_key(|r| (r.candidate, order(&r.variant)));
+        rows.sort_by_key(|r| (r.candidate, VARIANTS.iter().position(|v| *v == r.variant)));
         bar.finish_and_clear();
         let report = Report {
             solvers: vec![
@@ -124,15 +122,14 @@ impl Experiment for Figure61 {
     }
 
     fn draw(&self, ctx: &Ctx, rows: &[Row]) -> Result<()> {
-        let variants = VARIANTS;
-        let series: Vec<(String, Vec<f64>)> = variants
+        // In milliseconds, on a log axis: the variants differ by a decade.
+        let series: Vec<(String, Vec<f64>)> = VARIANTS
             .iter()
-            .map(|v| (v.to_string(), rows.iter().filter(|r| r.variant == *v).map(|r| r.micros).collect()))
+            .map(|v| {
+                (v.to_string(), rows.iter().filter(|r| r.variant == *v).map(|r| r.micros / 1e3).collect())
+            })
             .filter(|s: &(String, Vec<f64>)| !s.1.is_empty())
             .collect();
-        // In milliseconds, on a log axis: the variants differ by a decade.
-        let series: Vec<(String, Vec<f64>)> =
-            series.into_iter().map(|(n, v)| (n, v.iter().map(|t| t / 1e3).collect())).collect();
         // Cut at the 99.9th percentile, so a few outliers do not squeeze the rest.
         let mut all: Vec<f64> = series.iter().flat_map(|s| s.1.iter().copied()).collect();
         all.sort_by(f64::total_cmp);
@@ -145,7 +142,6 @@ impl Experiment for Figure61 {
                 x_label: "solve time per candidate (log scale)".into(),
                 series,
                 x_max: max,
-                log_x: true,
                 ticks: Ticks::Millis,
                 // The thesis publishes no per-variant times for this figure, only
                 // where it cut its own tail: that is the one value it states.
@@ -163,19 +159,18 @@ impl Experiment for Figure61 {
                 continue;
             }
             t.sort_by(|a, b| a.total_cmp(b));
-            let with: Vec<&Row> = rows
-                .iter()
-                .filter(|r| r.variant == v && r.ns_lookups.is_some() && r.thesis_ns_lookups.is_some())
-                .collect();
-            let equal = with
-                .iter()
+            let with = || {
+                rows.iter()
+                    .filter(|r| r.variant == v && r.ns_lookups.is_some() && r.thesis_ns_lookups.is_some())
+            };
+            let equal = with()
                 .filter(|r| r.ns_lookups == r.thesis_ns_lookups && r.ew_lookups == r.thesis_ew_lookups)
                 .count();
             summary.push(json!({
                 "variant": v,
                 "median": t[t.len() / 2],
                 "mean": t.iter().sum::<f64>() / t.len() as f64,
-                "with": with.len(),
+                "with": with().count(),
                 "equal": equal,
             }));
         }
@@ -256,8 +251,7 @@ impl Experiment for Figure62 {
         if !src.exists() {
             anyhow::bail!("{} is missing: run figure-6-1 first", src.display());
         }
-        let rows: Vec<Row> = read_rows(&src)?;
-        let out: Vec<Row62> = rows
+        let out: Vec<Row62> = read_rows::<Row>(&src)?
             .into_iter()
             .filter(|r| r.candidate <= 10_000)
             .map(|r| Row62 { candidate: r.candidate, variant: r.variant, micros: r.micros })
@@ -286,7 +280,6 @@ impl Experiment for Figure62 {
                 x_label: "candidate number".into(),
                 y_label: "solve time (log scale)".into(),
                 series,
-                log_y: true,
                 ticks: Ticks::Millis,
             },
         )

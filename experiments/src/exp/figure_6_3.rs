@@ -123,7 +123,6 @@ impl Experiment for Figure63 {
                 title: "Figure 6.3: solve time per pattern (bar: median)".into(),
                 y_label: "solve time (log scale)".into(),
                 groups,
-                log_y: true,
                 ticks: Ticks::Millis,
                 refs: THESIS_MEANS.iter().map(|(l, us)| (l.to_string(), us / 1e3)).collect(),
             },

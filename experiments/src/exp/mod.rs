@@ -1,9 +1,7 @@
 //! One module per table or figure, each an [`crate::harness::Experiment`],
 //! and the registry of them all ([`all`]).
 
-use crate::harness::{Ctx, Mode, Report, Run};
-use anyhow::Result;
-use std::path::Path;
+use crate::harness::Run;
 
 pub mod ancestors;
 pub mod candidates;
@@ -25,51 +23,6 @@ pub mod table_6_1;
 pub mod table_6_2;
 pub mod table_6_5;
 
-/// An experiment not yet declared as an [`crate::harness::Experiment`]:
-/// it writes its CSV and Markdown itself.
-pub struct Experiment {
-    pub id: &'static str,
-    pub title: &'static str,
-    /// The CSV's columns, in order (checked by the smoke test and by `plot`).
-    pub columns: &'static [&'static str],
-    /// Whether `render` draws `book/src/figures/<id>.svg|png`.
-    pub figure: bool,
-    /// How many CSV rows a run in this mode must write, where that is fixed
-    /// (`None`: as many as the run reports, at least one).
-    pub rows: fn(crate::harness::Mode) -> Option<usize>,
-    pub run: fn(&Ctx) -> Result<Report>,
-    pub render: fn(&Ctx) -> Result<()>,
-}
-
-impl Run for Experiment {
-    fn id(&self) -> &'static str {
-        self.id
-    }
-    fn title(&self) -> &'static str {
-        self.title
-    }
-    fn figure(&self) -> bool {
-        self.figure
-    }
-    fn rows(&self, mode: Mode) -> Option<usize> {
-        (self.rows)(mode)
-    }
-    fn run(&self, ctx: &Ctx) -> Result<Report> {
-        (self.run)(ctx)
-    }
-    fn render(&self, ctx: &Ctx) -> Result<()> {
-        (self.render)(ctx)
-    }
-    fn check_csv(&self, path: &Path) -> Result<usize> {
-        let mut r = csv::Reader::from_path(path)?;
-        let got: Vec<String> = r.headers()?.iter().map(str::to_string).collect();
-        if got != self.columns {
-            anyhow::bail!("{}: columns {:?}, expected {:?}", path.display(), got, self.columns);
-        }
-        Ok(r.records().collect::<Result<Vec<_>, _>>()?.len())
-    }
-}
-
 /// Every experiment, in an order where inputs come before their users.
 pub fn all() -> Vec<Box<dyn Run>> {
     // Table 6.3 measures SAT solvers' memory in child processes, which on Linux
@@ -78,7 +31,7 @@ pub fn all() -> Vec<Box<dyn Run>> {
     vec![
         Box::new(table_6_1::Table63),
         Box::new(table_3_1::Table31),
-        Box::new(engines_vs_peers::EXPERIMENT),
+        Box::new(engines_vs_peers::EnginesVsPeers),
         Box::new(section_6_4::Section64),
         Box::new(figure_5_9::Figure59),
         Box::new(figure_5_9::Figure510),
@@ -98,9 +51,4 @@ pub fn all() -> Vec<Box<dyn Run>> {
         Box::new(narrow_orphans::NarrowOrphans),
         Box::new(search_vs_peers::SearchVsPeers),
     ]
-}
-
-/// For experiments whose row count depends on what is compiled in or found.
-pub fn any_rows(_: Mode) -> Option<usize> {
-    None
 }

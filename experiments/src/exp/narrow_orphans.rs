@@ -15,6 +15,8 @@ use lifesearch::automaton::{certificate, lookahead_check};
 use lifesearch::life::Rule;
 use lifesearch::search::sat::verify_orphan;
 use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use std::path::Path;
 
 pub struct NarrowOrphans;
 
@@ -58,7 +60,7 @@ fn lookahead_limit(m: Mode) -> f64 {
 /// One search: `verdict` is none-at-any-width (`width`: where the search
 /// closed), narrowest (`width`: the narrowest orphan, in `orphan`) or
 /// lower-bound (`width`: no orphan is at most this wide).
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Row {
     pub rule: String,
@@ -89,6 +91,32 @@ pub struct Row {
     pub orphan: String,
 }
 
+impl Row {
+    /// A search of `rule` at height `h`, its outcome still to be filled in.
+    fn new(rule: &str, h: usize, boxes: &[(usize, u64)]) -> Row {
+        Row { rule: rule.into(), height: h, census_free_to: census_free_to(boxes), ..Row::default() }
+    }
+
+    /// Write a certificate to `path` and check it with its own checker (timed):
+    /// the search proved that no orphan of this height exists.
+    fn certify(
+        &mut self,
+        path: &Path,
+        bytes: &[u8],
+        check: impl FnOnce(&Path) -> Result<usize>,
+    ) -> Result<()> {
+        lifesearch::atomic_write(path, bytes)?;
+        let t = std::time::Instant::now();
+        let members = check(path)?;
+        self.check_seconds = Some(t.elapsed().as_secs_f64());
+        self.verdict = "none-at-any-width".into();
+        self.certificate_members = Some(members);
+        self.certificate_bytes = Some(bytes.len() as u64);
+        self.certificate_checked = Some(true);
+        Ok(())
+    }
+}
+
 /// One row of `data/census.csv`, as far as this experiment reads it.
 #[derive(Deserialize)]
 struct CensusBox {
@@ -101,10 +129,7 @@ struct CensusBox {
 /// The census table, read once (empty when the census has not run).
 fn census_table(ctx: &Ctx) -> Result<Vec<CensusBox>> {
     let path = ctx.root.join("data").join("census.csv");
-    if !path.exists() {
-        return Ok(Vec::new());
-    }
-    read_csv(&path)
+    if path.exists() { read_csv(&path) } else { Ok(Vec::new()) }
 }
 
 /// The census' orphan counts of the boxes with a side `h` under `rule`, as
@@ -112,16 +137,8 @@ fn census_table(ctx: &Ctx) -> Result<Vec<CensusBox>> {
 fn census_boxes(table: &[CensusBox], rule: &str, h: usize) -> Vec<(usize, u64)> {
     let mut out: Vec<(usize, u64)> = table
         .iter()
-        .filter(|c| c.rule == rule)
-        .filter_map(|c| {
-            if c.h == h {
-                Some((c.w, c.orphans))
-            } else if c.w == h {
-                Some((c.h, c.orphans))
-            } else {
-                None
-            }
-        })
+        .filter(|c| c.rule == rule && (c.h == h || c.w == h))
+        .map(|c| (if c.h == h { c.w } else { c.h }, c.orphans))
         .collect();
     out.sort_unstable();
     out.dedup();
@@ -183,59 +200,39 @@ impl Experiment for NarrowOrphans {
                     budget: BUDGET,
                 };
                 let (res, a, f) = search(&o)?;
-                let peak = peak_memory();
                 let mut row = Row {
-                    rule: rule.into(),
-                    height: h,
                     method: "subsets".into(),
-                    lookahead: None,
-                    depth: None,
-                    verdict: String::new(),
-                    width: 0,
                     frontier_peak: res.frontier_peak,
                     members: res.members,
-                    certificate_members: None,
-                    certificate_bytes: None,
-                    certificate_checked: None,
                     seconds: res.seconds,
-                    check_seconds: None,
-                    peak_memory_bytes: peak,
-                    stopped_by: String::new(),
+                    peak_memory_bytes: peak_memory(),
                     census: against_census(&res.verdict, &boxes)?,
-                    census_free_to: census_free_to(&boxes),
-                    orphan: String::new(),
+                    ..Row::new(rule, h, &boxes)
                 };
-                match &res.verdict {
+                row.width = match &res.verdict {
                     Verdict::NoneAtAnyWidth { closed_at } => {
-                        let path = dir.path().join(format!("h{h}.cert"));
                         let mut bytes = Vec::new();
                         write_certificate(&a, &f, r, &mut bytes)?;
-                        lifesearch::atomic_write(&path, &bytes)?;
-                        let t = std::time::Instant::now();
-                        let c = certificate::check_file(&path)?;
-                        row.check_seconds = Some(t.elapsed().as_secs_f64());
-                        row.verdict = "none-at-any-width".into();
-                        row.width = *closed_at;
-                        row.certificate_members = Some(c.members);
-                        row.certificate_bytes = Some(bytes.len() as u64);
-                        row.certificate_checked = Some(true);
+                        row.certify(&dir.path().join(format!("h{h}.cert")), &bytes, |p| {
+                            Ok(certificate::check_file(p)?.members)
+                        })?;
+                        *closed_at
                     }
                     Verdict::Narrowest { width, rows: pattern } => {
                         verify_orphan(pattern, r)?;
                         row.verdict = "narrowest".into();
-                        row.width = *width;
                         row.orphan = pattern.join("/");
+                        *width
                     }
                     Verdict::LowerBound { width, stopped_by } => {
                         row.verdict = "lower-bound".into();
-                        row.width = *width;
                         row.stopped_by = stopped_by.clone();
+                        *width
                     }
-                }
+                };
                 bar.inc(1);
-                let proof = tries_lookahead(ctx.mode, rule, h, &res.verdict);
                 rows.push(row);
-                if proof {
+                if tries_lookahead(ctx.mode, rule, h, &res.verdict) {
                     rows.push(lookahead_row(ctx, rule, h, &boxes, dir.path())?);
                 }
             }
@@ -262,7 +259,7 @@ impl Experiment for NarrowOrphans {
 
     /// Every search, its verdict and certificate in words; then the narrowest orphans found.
     fn markdown(&self, rows: &[Row]) -> Result<String> {
-        let shown: Vec<Shown> = rows.iter().map(Shown::of).collect();
+        let shown = rows.iter().map(shown).collect::<Result<Vec<_>>>()?;
         let mut md = crate::table::markdown(SHOWN, &shown)?;
         let narrow: Vec<&Row> = rows.iter().filter(|r| r.verdict == "narrowest").collect();
         if !narrow.is_empty() {
@@ -279,13 +276,7 @@ impl Experiment for NarrowOrphans {
 
 /// The lookahead proof of one rule and height: proved (the proof set
 /// written and checked by its own checker), not proved, or stopped.
-fn lookahead_row(
-    ctx: &Ctx,
-    rule: &str,
-    h: usize,
-    boxes: &[(usize, u64)],
-    dir: &std::path::Path,
-) -> Result<Row> {
+fn lookahead_row(ctx: &Ctx, rule: &str, h: usize, boxes: &[(usize, u64)], dir: &Path) -> Result<Row> {
     let r: Rule = rule.parse()?;
     let (k, d) = lookahead_for(h);
     reset_peak_memory();
@@ -299,41 +290,23 @@ fn lookahead_row(
     };
     let (res, p) = prove(&o)?;
     let mut row = Row {
-        rule: rule.into(),
-        height: h,
         method: "lookahead".into(),
         lookahead: Some(k),
         depth: Some(d),
-        verdict: String::new(),
-        width: 0,
-        frontier_peak: 0,
         members: res.members as usize,
-        certificate_members: None,
-        certificate_bytes: None,
-        certificate_checked: None,
         seconds: res.seconds,
-        check_seconds: None,
         peak_memory_bytes: peak_memory(),
-        stopped_by: String::new(),
         census: "-".into(),
-        census_free_to: census_free_to(boxes),
-        orphan: String::new(),
+        ..Row::new(rule, h, boxes)
     };
     match res.verdict {
         LookaheadVerdict::NoneAtAnyWidth => {
-            let path = dir.join(format!("h{h}.proof"));
             let mut bytes = Vec::new();
             write_proof(&p, &mut bytes)?;
-            lifesearch::atomic_write(&path, &bytes)?;
-            let t = std::time::Instant::now();
-            let c = lookahead_check::check_file(&path)?;
-            row.check_seconds = Some(t.elapsed().as_secs_f64());
-            row.verdict = "none-at-any-width".into();
-            row.certificate_members = Some(c.members);
-            row.certificate_bytes = Some(bytes.len() as u64);
-            row.certificate_checked = Some(true);
-            let none = Verdict::NoneAtAnyWidth { closed_at: 0 };
-            row.census = against_census(&none, boxes)?;
+            row.certify(&dir.join(format!("h{h}.proof")), &bytes, |p| {
+                Ok(lookahead_check::check_file(p)?.members)
+            })?;
+            row.census = against_census(&Verdict::NoneAtAnyWidth { closed_at: 0 }, boxes)?;
         }
         LookaheadVerdict::NotProved { window } => {
             row.verdict = "not-proved".into();
@@ -345,21 +318,6 @@ fn lookahead_row(
         }
     }
     Ok(row)
-}
-
-/// A row of the generated table: the verdict and the certificate in words.
-#[derive(Serialize)]
-struct Shown<'a> {
-    rule: &'a str,
-    height: usize,
-    method: String,
-    verdict: String,
-    members: usize,
-    frontier_peak: usize,
-    certificate: String,
-    seconds: f64,
-    peak_memory_bytes: u64,
-    census: String,
 }
 
 const SHOWN: &[Col<'static>] = &[
@@ -375,41 +333,32 @@ const SHOWN: &[Col<'static>] = &[
     col("Census", "census", Fmt::Text),
 ];
 
-impl<'a> Shown<'a> {
-    fn of(r: &'a Row) -> Shown<'a> {
-        let verdict = match r.verdict.as_str() {
-            "none-at-any-width" if r.method == "lookahead" => "none at any width (proof set closed)".into(),
-            "not-proved" | "stopped" => format!("not proved ({})", r.stopped_by),
-            "none-at-any-width" => format!("none at any width (closed at width {})", r.width),
-            "narrowest" => format!("narrowest is {} wide", r.width),
-            _ => format!("none up to width {} (stopped: {})", r.width, r.stopped_by),
-        };
-        let certificate = match (r.certificate_members, r.certificate_bytes, r.check_seconds) {
-            (Some(m), Some(b), Some(s)) => format!(
-                "{} members, {:.1} kB, checked in {:.2} s",
-                crate::table::thousands(m as u64),
-                b as f64 / 1e3,
-                s
-            ),
-            _ => "-".into(),
-        };
-        let method = match (r.lookahead, r.depth) {
-            (Some(k), Some(d)) => format!("lookahead K={k}, D={d}"),
-            _ => "subsets".into(),
-        };
-        Shown {
-            rule: &r.rule,
-            height: r.height,
-            method,
-            verdict,
-            members: r.members,
-            frontier_peak: r.frontier_peak,
-            certificate,
-            seconds: r.seconds,
-            peak_memory_bytes: r.peak_memory_bytes,
-            census: census_words(&r.census, r.census_free_to),
-        }
-    }
+/// A row of the generated table: the method, the verdict, the certificate
+/// and the census in words.
+fn shown(r: &Row) -> Result<Value> {
+    let mut v = serde_json::to_value(r)?;
+    v["method"] = json!(match (r.lookahead, r.depth) {
+        (Some(k), Some(d)) => format!("lookahead K={k}, D={d}"),
+        _ => "subsets".into(),
+    });
+    v["verdict"] = json!(match r.verdict.as_str() {
+        "none-at-any-width" if r.method == "lookahead" => "none at any width (proof set closed)".into(),
+        "not-proved" | "stopped" => format!("not proved ({})", r.stopped_by),
+        "none-at-any-width" => format!("none at any width (closed at width {})", r.width),
+        "narrowest" => format!("narrowest is {} wide", r.width),
+        _ => format!("none up to width {} (stopped: {})", r.width, r.stopped_by),
+    });
+    v["certificate"] = json!(match (r.certificate_members, r.certificate_bytes, r.check_seconds) {
+        (Some(m), Some(b), Some(s)) => format!(
+            "{} members, {:.1} kB, checked in {:.2} s",
+            crate::table::thousands(m as u64),
+            b as f64 / 1e3,
+            s
+        ),
+        _ => "-".into(),
+    });
+    v["census"] = json!(census_words(&r.census, r.census_free_to));
+    Ok(v)
 }
 
 /// The census column in words: how the verdict compares with the census

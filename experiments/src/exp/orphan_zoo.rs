@@ -47,7 +47,7 @@ fn patterns_in(m: Mode, total: usize) -> usize {
 
 const KINDS: [&str; 7] = ["literature", "transformed", "embedded", "flip", "soup", "random", "unknown"];
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Row {
     pub pattern: String,
@@ -153,12 +153,6 @@ fn run_child(file: &Path, solver: &str, cap: Duration) -> Result<Option<ChildRep
 }
 // ANCHOR_END: zoo_parent
 
-/// `solver`'s time on each pattern it settled, by pattern.
-fn times<'a>(rows: &'a [Row], solver: &str) -> impl Iterator<Item = (&'a str, f64)> + 'a {
-    let solver = solver.to_string();
-    rows.iter().filter(move |r| r.solver == solver).filter_map(|r| r.ms.map(|ms| (r.pattern.as_str(), ms)))
-}
-
 // ANCHOR: zoo_ratios
 /// Per pattern, `a`'s time over `b`'s (a timeout counts as the cap), for the
 /// patterns both were run on.
@@ -180,7 +174,7 @@ pub fn ratios(rows: &[Row], a: &str, b: &str, cap_ms: f64) -> Vec<(String, Strin
 }
 // ANCHOR_END: zoo_ratios
 
-fn median(v: &mut [f64]) -> f64 {
+fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     if v.is_empty() { f64::NAN } else { v[v.len() / 2] }
 }
@@ -206,17 +200,9 @@ fn patterns_figure(ctx: &Ctx) -> Result<()> {
         .iter()
         .filter_map(|(name, label)| {
             let (e, t) = zoo.iter().find(|(e, _)| e.name == *name)?;
-            let rows = (0..t.height())
-                .map(|y| {
-                    (0..t.width())
-                        .map(|x| match t.get(x, y) {
-                            Cell::Alive => Some(true),
-                            Cell::Dead => Some(false),
-                            _ => None,
-                        })
-                        .collect()
-                })
-                .collect();
+            let known = |c: &Cell| (*c != Cell::Unknown).then_some(*c == Cell::Alive);
+            let rows =
+                t.cells().chunks(t.width().max(1)).map(|row| row.iter().map(known).collect()).collect();
             Some((format!("{label}, {}x{}", e.width, e.height), rows))
         })
         .collect();
@@ -267,29 +253,25 @@ impl Experiment for OrphanZoo {
                     solver: s.into(),
                     expected: e.verdict.clone(),
                     verdict: "n/a".into(),
-                    ms: None,
-                    work: None,
-                    work_unit: String::new(),
-                    peak_memory_bytes: None,
-                    engine: String::new(),
                     cap_s: cap.as_secs_f64(),
+                    ..Row::default()
                 };
-                if s == "automaton" && t.width().min(t.height()) > MAX_SIDE {
-                    rows.push(row);
-                    continue;
-                }
-                match run_child(&dir.join(&e.file), s, cap)? {
-                    None => row.verdict = "timeout".into(),
-                    Some(r) => {
-                        row.verdict = if r.orphan { "orphan" } else { "predecessor" }.into();
-                        if row.verdict != e.verdict {
-                            bail!("{s} says {} is {}, the zoo says {}", e.name, row.verdict, e.verdict);
-                        }
-                        row.ms = Some(r.ms);
-                        row.work = Some(r.work);
-                        row.work_unit = r.work_unit;
-                        row.peak_memory_bytes = Some(r.peak_memory_bytes);
-                        row.engine = r.engine;
+                if s != "automaton" || t.width().min(t.height()) <= MAX_SIDE {
+                    row = match run_child(&dir.join(&e.file), s, cap)? {
+                        None => Row { verdict: "timeout".into(), ..row },
+                        Some(r) => Row {
+                            verdict: if r.orphan { "orphan" } else { "predecessor" }.into(),
+                            ms: Some(r.ms),
+                            work: Some(r.work),
+                            work_unit: r.work_unit,
+                            peak_memory_bytes: Some(r.peak_memory_bytes),
+                            engine: r.engine,
+                            ..row
+                        },
+                    };
+                    // A verdict (not a timeout) must be the zoo's.
+                    if row.ms.is_some() && row.verdict != e.verdict {
+                        bail!("{s} says {} is {}, the zoo says {}", e.name, row.verdict, e.verdict);
                     }
                 }
                 rows.push(row);
@@ -305,12 +287,9 @@ impl Experiment for OrphanZoo {
     }
 
     fn draw(&self, ctx: &Ctx, rows: &[Row]) -> Result<()> {
-        let mut solvers: Vec<String> = Vec::new();
-        for r in rows {
-            if !solvers.contains(&r.solver) {
-                solvers.push(r.solver.clone());
-            }
-        }
+        // Every pattern has a row per solver, in the same order.
+        let solvers: Vec<&str> =
+            rows.iter().take_while(|r| r.pattern == rows[0].pattern).map(|r| r.solver.as_str()).collect();
         let patterns = rows.iter().filter(|r| r.solver == solvers[0]).count();
         let cap_ms = rows.first().map_or(0.0, |r| r.cap_s * 1e3);
         render(
@@ -319,7 +298,12 @@ impl Experiment for OrphanZoo {
                 title: format!("The orphan zoo: {patterns} patterns, every engine ({} s cap)", cap_ms / 1e3),
                 x_label: "time per pattern (log scale)".into(),
                 y_label: "patterns settled within that time".into(),
-                series: solvers.iter().map(|s| (s.clone(), times(rows, s).map(|t| t.1).collect())).collect(),
+                series: solvers
+                    .iter()
+                    .map(|&s| {
+                        (s.to_string(), rows.iter().filter(|r| r.solver == s).filter_map(|r| r.ms).collect())
+                    })
+                    .collect(),
                 total: patterns,
             },
         )?;
@@ -331,28 +315,23 @@ impl Experiment for OrphanZoo {
     fn markdown(&self, rows: &[Row]) -> Result<String> {
         let cap_ms = rows.first().map_or(0.0, |r| r.cap_s * 1e3);
         let gw_cad = ratios(rows, "gridwalker", "cadical", cap_ms);
-        let best: Vec<(String, String, f64)> = {
-            let auto = ratios(rows, "auto", "cadical", cap_ms);
-            let auto_gw = ratios(rows, "auto", "gridwalker", cap_ms);
-            auto.iter()
-                .filter_map(|(p, k, a_c)| {
-                    auto_gw.iter().find(|q| &q.0 == p).map(|q| (p.clone(), k.clone(), a_c.max(q.2)))
-                })
-                .collect()
-        };
-        let mut kinds: Vec<&str> = KINDS.to_vec();
-        kinds.push("all");
+        // auto against the faster of the two: the larger of its two ratios.
+        let auto_gw = ratios(rows, "auto", "gridwalker", cap_ms);
+        let best: Vec<(String, String, f64)> = ratios(rows, "auto", "cadical", cap_ms)
+            .into_iter()
+            .filter_map(|(p, k, a_c)| auto_gw.iter().find(|q| q.0 == p).map(|q| (p, k, a_c.max(q.2))))
+            .collect();
         let mut by_kind = Vec::new();
-        for kind in kinds {
+        for kind in KINDS.into_iter().chain(["all"]) {
             let of = |r: &Row| kind == "all" || r.kind == kind;
             let n = rows.iter().filter(|r| r.solver == "cadical" && of(r)).count();
             if n == 0 {
                 continue;
             }
             let med = |s: &str| {
-                let mut v: Vec<f64> =
+                let v: Vec<f64> =
                     rows.iter().filter(|r| r.solver == s && of(r)).filter_map(|r| r.ms).collect();
-                (!v.is_empty()).then(|| median(&mut v))
+                (!v.is_empty()).then(|| median(v))
             };
             let worst = |v: &[(String, String, f64)]| {
                 v.iter()
@@ -365,10 +344,9 @@ impl Experiment for OrphanZoo {
                 "basic": med("gridwalker-basic"), "auto": med("auto"), "worst_gw": worst(&gw_cad), "worst_auto": worst(&best),
             }));
         }
-        let mut all_gw: Vec<f64> = gw_cad.iter().map(|x| x.2).collect();
-        let mut all_auto: Vec<f64> = best.iter().map(|x| x.2).collect();
+        let ratio_median = |v: &[(String, String, f64)]| median(v.iter().map(|x| x.2).collect());
         let overall = json!({
-            "gw": median(&mut all_gw), "auto": median(&mut all_auto), "timeouts": timeouts(rows),
+            "gw": ratio_median(&gw_cad), "auto": ratio_median(&best), "timeouts": timeouts(rows),
         });
         let cols = [
             col("kind", "kind", Fmt::Text),
@@ -393,17 +371,15 @@ impl Experiment for OrphanZoo {
     }
 }
 
+/// Timeouts per solver, in order of each solver's first.
 fn timeouts(rows: &[Row]) -> String {
-    let mut by: Vec<(String, usize)> = Vec::new();
+    let mut by: Vec<(&str, usize)> = Vec::new();
     for r in rows.iter().filter(|r| r.verdict == "timeout") {
         match by.iter_mut().find(|b| b.0 == r.solver) {
             Some(b) => b.1 += 1,
-            None => by.push((r.solver.clone(), 1)),
+            None => by.push((&r.solver, 1)),
         }
     }
-    if by.is_empty() {
-        "none".into()
-    } else {
-        by.iter().map(|(s, n)| format!("{s} {n}")).collect::<Vec<_>>().join(", ")
-    }
+    let by: Vec<String> = by.iter().map(|(s, n)| format!("{s} {n}")).collect();
+    if by.is_empty() { "none".into() } else { by.join(", ") }
 }

@@ -1,23 +1,9 @@
 //! Search against its peer (issue 24): still lifes, oscillators and
 //! spaceships in a box, first answer or a proof of none, on lifesearch's
-//! engines (the space-time engine, CaDiCaL with Knuth's encoding,
-//! GRIDWALKER's grid stack where it applies, and `auto`) and on rlifesrc
-//! (crate `rlifesrc-lib`, linked in-process behind the `peers` feature,
-//! which is on by default; without it the rlifesrc rows say so).
-//!
-//! Every engine gets the same box, period, translation and symmetry and is
-//! timed the same way: the wall time of one in-process call, from the
-//! problem to a checked answer (building the world or the clauses
-//! included, process start-up excluded), lowest of several runs ([`Runs`]),
-//! the engines taking turns so that a noisy moment of the machine falls on
-//! all of them. Every
-//! answer is run forward by lifesearch's naive engine
-//! ([`lifesearch::search::verify::check_cycle`]) and must have the symmetry
-//! asked for; the `agrees` column compares each verdict with the others'.
-//! A run past the cap is stopped and reported as `cap`, never dropped.
-//!
-//! The module is self-contained: [`problems`] is the problem set, [`measure`]
-//! the engines on one problem, [`Row`] one line of `data/search-vs-peers.csv`.
+//! engines and on rlifesrc (crate `rlifesrc-lib`, linked in-process behind
+//! the default `peers` feature; without it the rlifesrc rows say so).
+//! How the engines are timed and checked is told on the book's page
+//! `knuth/search-vs-peers.md`, around the code of [`measure`].
 
 use crate::harness::{Ctx, Experiment, Fmt, Mode, Report, col};
 use crate::plot::{Cactus, render};
@@ -30,7 +16,7 @@ use lifesearch::search::spacetime;
 use lifesearch::search::verify::{check_cycle, has_symmetry};
 use lifesearch::search::{Encoding, Placement, Problem, Symmetry, encode_with, solve};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value, json};
+use serde_json::json;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -174,12 +160,9 @@ enum Verdict {
 
 /// How often each engine runs on a problem: at least `min` times while its
 /// runs so far took under `slow` in all, and on, up to `max` runs, while
-/// they took under `budget`. A time under a millisecond moves by tens of
-/// percent from one run to the next (caches, the other core's work), so
-/// small problems get many runs. A search of seconds moves by a fifth or
-/// more too (the p4 oscillator in 7x7: 5.1 to 6.2 s in one process; the c/4
-/// 10x10 proof through `auto`, 20.8 s once against 14.2-15.3 s in earlier
-/// runs), so in a full run every problem under about half a minute gets three.
+/// they took under `budget`: times of microseconds move by tens of percent
+/// from run to run, and searches of seconds by a fifth (the p4 oscillator in
+/// 7x7: 5.1 to 6.2 s in one process).
 #[derive(Debug, Clone, Copy)]
 pub struct Runs {
     pub min: usize,
@@ -241,12 +224,20 @@ fn capped<T>(cap: Duration, f: impl FnOnce(&Stop) -> T) -> (T, f64) {
     (r, ms)
 }
 
-fn interrupted<T>(r: lifesearch::Result<T>) -> Result<Option<T>> {
-    match r {
-        Err(lifesearch::Error::Interrupted) => Ok(None),
-        Err(e) => Err(e.into()),
-        Ok(v) => Ok(Some(v)),
-    }
+/// [`capped`] for an engine that reports the stop as [`lifesearch::Error::Interrupted`]:
+/// `answer` picks the pattern out of what it returns.
+fn stoppable<T>(
+    cap: Duration,
+    f: impl FnOnce(&Stop) -> lifesearch::Result<T>,
+    answer: impl FnOnce(T) -> Option<Grid>,
+) -> Result<(Verdict, f64)> {
+    let (r, ms) = capped(cap, f);
+    let verdict = match r {
+        Err(lifesearch::Error::Interrupted) => Verdict::Cap,
+        Err(e) => return Err(e.into()),
+        Ok(a) => answer(a).map_or(Verdict::None, Verdict::Found),
+    };
+    Ok((verdict, ms))
 }
 
 /// Unpack a cycle problem.
@@ -275,16 +266,10 @@ fn not_applicable(engine: &str, p: &Problem) -> Option<(&'static str, &'static s
 fn run_once(engine: &str, p: &Problem, cap: Duration) -> Result<(Verdict, f64)> {
     let rule = Rule::CONWAY;
     let (w, h, period, dx, dy, _) = shape(p);
-    let found = |g: Option<Grid>| g.map_or(Verdict::None, Verdict::Found);
-    Ok(match engine {
-        "spacetime" => {
-            let opts = spacetime::Options::default();
-            let (r, ms) = capped(cap, |s| spacetime::search(p, rule, &opts, Some(s)));
-            match interrupted(r)? {
-                Some(a) => (found(a.solutions.into_iter().next()), ms),
-                None => (Verdict::Cap, ms),
-            }
-        }
+    let opts = spacetime::Options::default();
+    let first = |g: Vec<Grid>| g.into_iter().next();
+    match engine {
+        "spacetime" => stoppable(cap, |s| spacetime::search(p, rule, &opts, Some(s)), |a| first(a.solutions)),
         "cadical-knuth" => {
             let (r, ms) = capped(cap, |s| -> Result<Verdict> {
                 // What `search` itself encodes: one answer, translation broken.
@@ -299,32 +284,25 @@ fn run_once(engine: &str, p: &Problem, cap: Duration) -> Result<(Verdict, f64)> 
                 Ok(match a.outcome {
                     Outcome::Unknown => Verdict::Cap,
                     Outcome::Unsat => Verdict::None,
-                    Outcome::Sat => found(a.generations.into_iter().next()),
+                    Outcome::Sat => first(a.generations).map_or(Verdict::None, Verdict::Found),
                 })
             });
-            (r?, ms)
+            Ok((r?, ms))
         }
         "gridwalker" => {
-            let (r, ms) = capped(cap, |s| stack::caged_cycle_stoppable(w, h, period, (dx, dy), rule, s));
-            match interrupted(r)? {
-                Some(a) => (found(a.start), ms),
-                None => (Verdict::Cap, ms),
-            }
+            stoppable(cap, |s| stack::caged_cycle_stoppable(w, h, period, (dx, dy), rule, s), |a| a.start)
         }
-        "auto" => {
-            let opts = spacetime::Options::default();
-            let (r, ms) = capped(cap, |s| portfolio::caged_cycle_race_stoppable(p, rule, &opts, Some(s)));
-            match interrupted(r)? {
-                Some(a) => (found(a.solutions.into_iter().next()), ms),
-                None => (Verdict::Cap, ms),
-            }
-        }
+        "auto" => stoppable(
+            cap,
+            |s| portfolio::caged_cycle_race_stoppable(p, rule, &opts, Some(s)),
+            |a| first(a.solutions),
+        ),
         "rlifesrc" => {
             let (v, ms) = timed(|| peer::rlifesrc(p, cap));
-            (v?, ms)
+            Ok((v?, ms))
         }
         other => anyhow::bail!("unknown engine {other}"),
-    })
+    }
 }
 
 // ANCHOR: measure
@@ -559,29 +537,34 @@ fn settled_ms(r: &Row) -> Option<f64> {
     settled(r).then_some(r.ms).flatten()
 }
 
-/// Fill the `vs_best` column: each settled time over the best of [`OWN`] on the same problem.
-fn relative_to_best(rows: &mut [Row]) {
-    for i in 0..rows.len() {
-        let best = rows
-            .iter()
-            .filter(|o| o.problem == rows[i].problem && OWN.contains(&o.engine.as_str()))
-            .filter_map(settled_ms)
-            .fold(f64::INFINITY, f64::min);
-        rows[i].vs_best = settled_ms(&rows[i]).filter(|_| best.is_finite()).map(|t| t / best);
-    }
-}
-
-/// Fill the derived columns (`agrees`, `vs_best`) and refuse a set with a
-/// wrong answer, a contradiction or a failed run.
+/// Fill the derived columns and refuse a set with a wrong answer, a
+/// contradiction or a failed run.
 fn settle(rows: &mut [Row]) -> Result<()> {
-    agreement(rows);
-    relative_to_best(rows);
+    derive(rows);
     let wrong: Vec<&Row> = rows
         .iter()
         .filter(|r| r.checked == "no" || r.agrees == "no" || r.verdict.starts_with("error"))
         .collect();
     anyhow::ensure!(wrong.is_empty(), "wrong, contradicting or failed runs: {wrong:?}");
     Ok(())
+}
+
+/// `agrees`: each settled verdict against the others' on the same problem;
+/// `vs_best`: each settled time over the best of [`OWN`] on it.
+fn derive(rows: &mut [Row]) {
+    for i in 0..rows.len() {
+        let same = || rows.iter().filter(|o| o.problem == rows[i].problem);
+        let clash = same().any(|o| settled(o) && o.verdict != rows[i].verdict);
+        let best = same()
+            .filter(|o| OWN.contains(&o.engine.as_str()))
+            .filter_map(settled_ms)
+            .fold(f64::INFINITY, f64::min);
+        let r = &mut rows[i];
+        r.vs_best = settled_ms(r).filter(|_| best.is_finite()).map(|t| t / best);
+        if settled(r) {
+            r.agrees = if clash { "no" } else { "yes" }.into();
+        }
+    }
 }
 
 /// The best settled time of lifesearch on a problem, `auto` included: it is
@@ -591,18 +574,6 @@ fn best_of_ours(rows: &[Row], problem: &str) -> f64 {
         .filter(|r| r.problem == problem && r.engine != "rlifesrc")
         .filter_map(settled_ms)
         .fold(f64::INFINITY, f64::min)
-}
-
-/// Fill the `agrees` column: each settled verdict against the others' on the same problem.
-fn agreement(rows: &mut [Row]) {
-    for i in 0..rows.len() {
-        if !settled(&rows[i]) {
-            continue;
-        }
-        let clash =
-            rows.iter().any(|o| o.problem == rows[i].problem && settled(o) && o.verdict != rows[i].verdict);
-        rows[i].agrees = if clash { "no" } else { "yes" }.into();
-    }
 }
 
 impl Experiment for SearchVsPeers {
@@ -644,21 +615,10 @@ impl Experiment for SearchVsPeers {
     }
 
     fn draw(&self, ctx: &Ctx, rows: &[Row]) -> Result<()> {
-        let mut problems: Vec<&str> = rows.iter().map(|r| r.problem.as_str()).collect();
-        problems.dedup();
         let series = ENGINES
             .iter()
-            .filter(|e| {
-                rows.iter().any(|r| r.engine == **e && matches!(r.verdict.as_str(), "found" | "none"))
-            })
-            .map(|e| {
-                let t = rows
-                    .iter()
-                    .filter(|r| r.engine == *e && matches!(r.verdict.as_str(), "found" | "none"))
-                    .filter_map(|r| r.ms)
-                    .collect();
-                (e.to_string(), t)
-            })
+            .map(|e| (e.to_string(), rows.iter().filter(|r| r.engine == *e).filter_map(settled_ms).collect()))
+            .filter(|(_, t): &(String, Vec<f64>)| !t.is_empty())
             .collect();
         render(
             &ctx.figure(ID),
@@ -667,33 +627,33 @@ impl Experiment for SearchVsPeers {
                 x_label: "time per problem (in-process, lowest of runs)".into(),
                 y_label: "problems settled".into(),
                 series,
-                total: problems.len(),
+                total: rows.chunk_by(|a, b| a.problem == b.problem).count(),
             },
         )
     }
 
     /// One row per problem, one column per engine, the peer's ratio last.
     fn markdown(&self, rows: &[Row]) -> Result<String> {
-        let mut problems: Vec<&str> = rows.iter().map(|r| r.problem.as_str()).collect();
-        problems.dedup();
         let mut wide = Vec::new();
-        for p in &problems {
-            let of = |e: &str| rows.iter().find(|r| r.problem == *p && r.engine == e);
-            let Some(first) = rows.iter().find(|r| r.problem == *p) else { continue };
-            let mut m = Map::new();
-            m.insert("problem".into(), json!(p));
-            m.insert("box".into(), json!(format!("{}x{}", first.width, first.height)));
-            m.insert("period".into(), json!(first.period));
-            m.insert("shift".into(), json!(format!("({}, {})", first.dx, first.dy)));
-            m.insert("symmetry".into(), json!(first.symmetry));
-            for e in ENGINES {
-                m.insert(e.into(), json!(of(e).map_or(String::new(), cell)));
-            }
-            m.insert("auto_ratio".into(), json!(of("auto").and_then(|r| r.vs_best)));
+        // A problem's rows are consecutive.
+        for same in rows.chunk_by(|a, b| a.problem == b.problem) {
+            let of = |e: &str| same.iter().find(|r| r.engine == e);
+            let (first, p) = (&same[0], &same[0].problem);
             let ours = best_of_ours(rows, p);
             let peer = of("rlifesrc").and_then(settled_ms);
-            m.insert("ratio".into(), json!(peer.filter(|_| ours.is_finite()).map(|t| ours / t)));
-            wide.push(Value::Object(m));
+            let mut m = json!({
+                "problem": p,
+                "box": format!("{}x{}", first.width, first.height),
+                "period": first.period,
+                "shift": format!("({}, {})", first.dx, first.dy),
+                "symmetry": first.symmetry,
+                "auto_ratio": of("auto").and_then(|r| r.vs_best),
+                "ratio": peer.filter(|_| ours.is_finite()).map(|t| ours / t),
+            });
+            for e in ENGINES {
+                m[e] = json!(of(e).map_or(String::new(), cell));
+            }
+            wide.push(m);
         }
         let mut cols = vec![
             col("Problem", "problem", Fmt::Text),
@@ -718,15 +678,9 @@ fn cell(r: &Row) -> String {
 }
 
 fn fmt_ms(ms: f64) -> String {
-    if ms < 1.0 {
-        format!("{ms:.3}")
-    } else if ms < 10.0 {
-        format!("{ms:.2}")
-    } else if ms < 100.0 {
-        format!("{ms:.1}")
-    } else {
-        format!("{ms:.0}")
-    }
+    // Three decimals under 1 ms, one fewer per power of ten up to 100.
+    let whole = [1.0, 10.0, 100.0].iter().filter(|&&b| ms >= b).count();
+    format!("{ms:.*}", 3 - whole)
 }
 
 /// rlifesrc through `rlifesrc-lib`, when the `peers` feature links it in.
@@ -739,15 +693,8 @@ mod peer {
     /// rlifesrc-lib's version as Cargo.lock pins it.
     pub fn version() -> String {
         let lock = include_str!("../../../Cargo.lock");
-        let mut lines = lock.lines();
-        while let Some(l) = lines.next() {
-            if l == "name = \"rlifesrc-lib\""
-                && let Some(v) = lines.next().and_then(|v| v.strip_prefix("version = \""))
-            {
-                return v.trim_end_matches('"').to_string();
-            }
-        }
-        "unknown".into()
+        let tail = lock.split("name = \"rlifesrc-lib\"\nversion = \"").nth(1);
+        tail.and_then(|t| t.split('"').next()).unwrap_or("unknown").into()
     }
 
     /// Never called: `measure` reports the row as not compiled in.
@@ -851,7 +798,7 @@ mod tests {
         let cap = Duration::from_secs(20);
         let mut rows = measure(&c, &ENGINES, Runs::ONE, cap);
         rows.extend(measure(&none, &ENGINES, Runs::ONE, cap));
-        agreement(&mut rows);
+        derive(&mut rows);
         for r in &rows {
             if r.engine == "rlifesrc" && !peer::COMPILED {
                 assert_eq!(r.verdict, "not compiled in");
@@ -896,7 +843,7 @@ mod tests {
         b.verdict = "none".into();
         a.engine = "x".into();
         let mut rows = vec![a, b];
-        agreement(&mut rows);
+        derive(&mut rows);
         assert_eq!(rows[0].agrees, "no");
     }
 }

@@ -1,59 +1,36 @@
 //! Tables 6.1, 6.3 and 6.4 on the small-pattern set: solve times per solver,
 //! peak memory, and the GRIDWALKER variants basic/single/no-repeat/track.
-//!
-//! The SAT-solver columns are added when the SAT layer's API is merged; until
-//! then the rows are GRIDWALKER's only and the tables say so.
 
 use super::gw::{decide, patterns, peak_heap, variant_name};
 use crate::harness::{Col, Ctx, Experiment, Fmt, Report, col};
 use crate::plot::{Bars, Stack, Ticks, render};
 use anyhow::{Result, bail};
+use lifesearch::cnf::SolverKind;
 use lifesearch::gridwalker::Variant;
 use lifesearch::life::Rule;
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 pub struct Table61;
 pub struct Table63;
 pub struct Table64;
 
-/// One row of the thesis' Table 6.1 (`data/thesis/table-6-1.csv`), the columns used here.
-#[derive(Debug, Deserialize)]
-struct Thesis61 {
+/// One row of the thesis' Table 6.1, 6.3 or 6.4 (`data/thesis/table-6-*.csv`),
+/// the columns used here; each table has some of them.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct Thesis {
     pattern: usize,
-    gridwalker_ms: f64,
-    gw_vs_sat: f64,
-}
-/// One row of the thesis' Table 6.3 (`data/thesis/table-6-3.csv`), the column used here.
-#[derive(Debug, Deserialize)]
-struct Thesis63 {
-    pattern: usize,
-    gridwalker_kib: u32,
+    gridwalker_ms: Option<f64>,
+    gw_vs_sat: Option<f64>,
+    gridwalker_kib: Option<u32>,
+    basic_ms: Option<f64>,
+    single_ms: Option<f64>,
+    no_repeat_ms: Option<f64>,
+    track_ms: Option<f64>,
 }
 
-/// One row of the thesis' Table 6.4 (`data/thesis/table-6-4.csv`), the columns used here.
-#[derive(Debug, Deserialize)]
-struct Thesis64 {
-    pattern: usize,
-    basic_ms: f64,
-    single_ms: f64,
-    no_repeat_ms: f64,
-    track_ms: f64,
-}
-
-impl Thesis64 {
-    fn ms(&self, variant: &str) -> Option<f64> {
-        Some(match variant {
-            "basic" => self.basic_ms,
-            "single" => self.single_ms,
-            "no-repeat" => self.no_repeat_ms,
-            "track" => self.track_ms,
-            _ => return None,
-        })
-    }
-}
-
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Row61 {
     pub pattern: String,
@@ -87,7 +64,7 @@ pub struct Row63 {
     pub thesis_gridwalker_kib: Option<u32>,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Row64 {
     pub pattern: String,
@@ -117,9 +94,10 @@ fn distinct(v: impl Iterator<Item = String>) -> Vec<String> {
     out
 }
 
-/// `#3` -> 2: the index of a pattern in the thesis' tables.
-fn thesis_index(pattern: &str) -> Option<usize> {
-    pattern.trim_start_matches('#').parse::<usize>().ok()?.checked_sub(1)
+/// The thesis' row for our pattern `#n`.
+fn printed<'a>(thesis: &'a [Thesis], id: &str) -> Option<&'a Thesis> {
+    let n = id.trim_start_matches('#').parse::<usize>().ok()?;
+    thesis.iter().find(|t| t.pattern == n)
 }
 
 impl Experiment for Table61 {
@@ -129,14 +107,14 @@ impl Experiment for Table61 {
     const FIGURE: bool = true;
 
     fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row61>, Report)> {
-        let thesis: Vec<Thesis61> = crate::thesis::table(&ctx.thesis, "table-6-1.csv")?;
+        let thesis: Vec<Thesis> = crate::thesis::table(&ctx.thesis, "table-6-1.csv")?;
         let runs = ctx.mode.pick(1, 10, 10);
         let mut rows = Vec::new();
         let pats = patterns(ctx);
         let bar = ctx.bar(pats.len() as u64, "table-6-1");
         let kinds = super::sat::kinds();
-        let of = |id: &str| thesis_index(id).and_then(|i| thesis.iter().find(|t| t.pattern == i + 1));
         for p in &pats {
+            let of = printed(&thesis, p.id);
             let t = decide(&p.spec, Variant::Basic, runs)?;
             let row = |solver: &str, orphan: bool, ms: f64| Row61 {
                 pattern: p.id.into(),
@@ -150,8 +128,8 @@ impl Experiment for Table61 {
                 runs,
                 best_ms: ms,
                 gw_vs_best_sat: None,
-                thesis_gridwalker_ms: of(p.id).map(|t| t.gridwalker_ms),
-                thesis_gw_vs_sat: of(p.id).map(|t| t.gw_vs_sat),
+                thesis_gridwalker_ms: of.and_then(|t| t.gridwalker_ms),
+                thesis_gw_vs_sat: of.and_then(|t| t.gw_vs_sat),
             };
             let gw_ms = t.micros / 1e3;
             let mut best_sat = f64::INFINITY;
@@ -169,20 +147,18 @@ impl Experiment for Table61 {
             bar.inc(1);
         }
         bar.finish_and_clear();
-        Ok((
-            rows,
-            Report {
-                seeds: vec![61],
-                solvers: std::iter::once("gridwalker basic (thesis-code convention)".to_string())
-                    .chain(kinds.iter().map(|&k| super::sat::version(k)))
-                    .collect(),
-                notes: vec![format!(
-                    "lowest of {runs} runs; pattern construction and CNF encoding excluded; SAT: window encoding, \
-             free boundary, fresh solver per run"
-                )],
-                ..Default::default()
-            },
-        ))
+        let report = Report {
+            seeds: vec![61],
+            solvers: std::iter::once("gridwalker basic (thesis-code convention)".to_string())
+                .chain(kinds.iter().map(|&k| super::sat::version(k)))
+                .collect(),
+            notes: vec![format!(
+                "lowest of {runs} runs; pattern construction and CNF encoding excluded; SAT: window encoding, \
+                 free boundary, fresh solver per run"
+            )],
+            ..Default::default()
+        };
+        Ok((rows, report))
     }
 
     fn draw(&self, ctx: &Ctx, rows: &[Row61]) -> Result<()> {
@@ -190,24 +166,19 @@ impl Experiment for Table61 {
         // and its best SAT solver (GRIDWALKER's time times its gain).
         let patterns = distinct(rows.iter().map(|r| r.pattern.clone()));
         let solvers = distinct(rows.iter().map(|r| r.solver.clone()));
+        // `f` of each pattern's row by `solver` (where None: its first row).
+        let per_pattern = |solver: Option<&str>, f: &dyn Fn(&Row61) -> Option<f64>| -> Vec<Option<f64>> {
+            let of =
+                |p: &String| rows.iter().find(|r| &r.pattern == p && solver.is_none_or(|s| r.solver == s));
+            patterns.iter().map(|p| of(p).and_then(f)).collect()
+        };
         let mut series: Vec<(String, Vec<Option<f64>>)> = solvers
             .iter()
-            .map(|s| {
-                let v = patterns
-                    .iter()
-                    .map(|p| rows.iter().find(|r| &r.pattern == p && &r.solver == s).map(|r| r.best_ms))
-                    .collect();
-                (format!("ours: {s}"), v)
-            })
+            .map(|s| (format!("ours: {s}"), per_pattern(Some(s), &|r| Some(r.best_ms))))
             .collect();
-        let thesis = |f: &dyn Fn(&Row61) -> Option<f64>| -> Vec<Option<f64>> {
-            patterns.iter().map(|p| rows.iter().find(|r| &r.pattern == p).and_then(f)).collect()
-        };
-        series.push(("thesis: GridWalker".into(), thesis(&|r| r.thesis_gridwalker_ms)));
-        series.push((
-            "thesis: best SAT".into(),
-            thesis(&|r| Some(r.thesis_gridwalker_ms? * r.thesis_gw_vs_sat?)),
-        ));
+        series.push(("thesis: GridWalker".into(), per_pattern(None, &|r| r.thesis_gridwalker_ms)));
+        let best_sat = |r: &Row61| Some(r.thesis_gridwalker_ms? * r.thesis_gw_vs_sat?);
+        series.push(("thesis: best SAT".into(), per_pattern(None, &best_sat)));
         render(
             &ctx.figure("table-6-1"),
             &Bars {
@@ -230,22 +201,19 @@ impl Experiment for Table61 {
         for p in distinct(rows.iter().map(|r| r.pattern.clone())) {
             let here: Vec<&Row61> = rows.iter().filter(|r| r.pattern == p).collect();
             let (f, gw) = (here[0], here.iter().find(|r| r.solver == "gridwalker"));
-            let mut m = Map::new();
-            for (k, v) in [
-                ("pattern", json!(if f.stand_in { format!("{p} (stand-in)") } else { p.clone() })),
-                ("description", json!(f.description)),
-                ("size", json!(format!("{}x{}", f.width, f.height))),
-                ("goe", json!(format!("{} / {}", yes(f.orphan), yes(f.thesis_orphan)))),
-                ("gain", json!(gw.and_then(|g| g.gw_vs_best_sat))),
-                ("thesis_gridwalker_ms", json!(f.thesis_gridwalker_ms)),
-                ("thesis_gw_vs_sat", json!(f.thesis_gw_vs_sat)),
-            ] {
-                m.insert(k.into(), v);
-            }
+            let mut m = json!({
+                "pattern": label(&p, f.stand_in),
+                "description": f.description,
+                "size": format!("{}x{}", f.width, f.height),
+                "goe": format!("{} / {}", yes(f.orphan), yes(f.thesis_orphan)),
+                "gain": gw.and_then(|g| g.gw_vs_best_sat),
+                "thesis_gridwalker_ms": f.thesis_gridwalker_ms,
+                "thesis_gw_vs_sat": f.thesis_gw_vs_sat,
+            });
             for r in &here {
-                m.insert(r.solver.clone(), json!(r.best_ms));
+                m[r.solver.as_str()] = json!(r.best_ms);
             }
-            wide.push(Value::Object(m));
+            wide.push(m);
         }
         let heads: Vec<String> = solvers.iter().map(|s| format!("{s} ms")).collect();
         let mut cols = vec![
@@ -270,17 +238,9 @@ fn yes(b: bool) -> &'static str {
 
 /// A child process that solves `cnf` with `kind`: this very binary, through
 /// its hidden `__solve` command, so the measurement needs nothing else built.
-fn child(
-    cnf: &std::path::Path,
-    kind: lifesearch::cnf::SolverKind,
-) -> Result<lifesearch::cnf::child::ChildSolve> {
-    let exe = std::env::current_exe()?;
-    Ok(lifesearch::cnf::child::solve_in_child(lifesearch::cnf::child::command(
-        &exe,
-        &["__solve"],
-        cnf,
-        kind,
-    ))?)
+fn child(cnf: &std::path::Path, kind: SolverKind) -> Result<lifesearch::cnf::child::ChildSolve> {
+    use lifesearch::cnf::child::{command, solve_in_child};
+    Ok(solve_in_child(command(&std::env::current_exe()?, &["__solve"], cnf, kind))?)
 }
 
 impl Experiment for Table63 {
@@ -299,48 +259,38 @@ impl Experiment for Table63 {
             .into_iter()
             .map(|k| Ok(child(&empty, k)?.max_rss_bytes))
             .collect::<Result<_>>()?;
-        let thesis: Vec<Thesis63> = crate::thesis::table(&ctx.thesis, "table-6-3.csv")?;
+        let thesis: Vec<Thesis> = crate::thesis::table(&ctx.thesis, "table-6-3.csv")?;
         for p in patterns(ctx) {
-            let thesis_gridwalker_kib = thesis_index(p.id)
-                .and_then(|i| thesis.iter().find(|t| t.pattern == i + 1))
-                .map(|t| t.gridwalker_kib);
-            let (t, peak) = peak_heap(|| decide(&p.spec, Variant::Basic, 1));
-            let t = t?;
-            rows.push(Row63 {
+            let thesis_gridwalker_kib = printed(&thesis, p.id).and_then(|t| t.gridwalker_kib);
+            let row = |solver: &str, peak_bytes, baseline_bytes, method: &str| Row63 {
                 pattern: p.id.into(),
                 stand_in: p.stand_in,
-                solver: "gridwalker".into(),
-                peak_bytes: peak as u64,
-                baseline_bytes: None,
-                method: "heap growth during the call (counting allocator)".into(),
+                solver: solver.into(),
+                peak_bytes,
+                baseline_bytes,
+                method: method.into(),
                 thesis_gridwalker_kib,
-            });
+            };
+            let (t, peak) = peak_heap(|| decide(&p.spec, Variant::Basic, 1));
+            let t = t?;
+            rows.push(row(
+                "gridwalker",
+                peak as u64,
+                None,
+                "heap growth during the call (counting allocator)",
+            ));
             if let Some(own) = t.stat("peak_bytes") {
-                rows.push(Row63 {
-                    pattern: p.id.into(),
-                    stand_in: p.stand_in,
-                    solver: "gridwalker".into(),
-                    peak_bytes: own,
-                    baseline_bytes: None,
-                    method: "grid and its clones at the deepest point (GRIDWALKER's own count)".into(),
-                    thesis_gridwalker_kib,
-                });
+                let method = "grid and its clones at the deepest point (GRIDWALKER's own count)";
+                rows.push(row("gridwalker", own, None, method));
             }
             let enc =
                 encode(&Problem::orphan(p.spec.clone(), Boundary::Free), Encoding::Window, Rule::CONWAY)?;
             let cnf = tmp.path().join("orphan.cnf");
             std::fs::write(&cnf, lifesearch::cnf::dimacs::write(&enc.formula))?;
-            for (k, &baseline_bytes) in super::sat::kinds().into_iter().zip(&baselines) {
-                let c = child(&cnf, k)?;
-                rows.push(Row63 {
-                    pattern: p.id.into(),
-                    stand_in: p.stand_in,
-                    solver: k.name().into(),
-                    peak_bytes: c.max_rss_bytes,
-                    baseline_bytes: Some(baseline_bytes),
-                    method: "child process maximum resident set (whole process)".into(),
-                    thesis_gridwalker_kib,
-                });
+            for (k, &baseline) in super::sat::kinds().into_iter().zip(&baselines) {
+                let peak = child(&cnf, k)?.max_rss_bytes;
+                let method = "child process maximum resident set (whole process)";
+                rows.push(row(k.name(), peak, Some(baseline), method));
             }
         }
         let report = Report {
@@ -384,10 +334,15 @@ impl Experiment for Table63 {
 
 const VARIANTS: [Variant; 4] = [Variant::Basic, Variant::Single, Variant::NoRepeat, Variant::Track];
 
-/// Axis labels for patterns: a stand-in for a lost thesis pattern says so,
-/// so that its bar is never read as the thesis' pattern.
+/// A pattern's label: a stand-in for a lost thesis pattern says so, so that
+/// it is never read as the thesis' pattern.
+fn label(pattern: &str, stand_in: bool) -> String {
+    if stand_in { format!("{pattern} (stand-in)") } else { pattern.to_string() }
+}
+
+/// Axis labels for patterns, each a stand-in where any of its rows is.
 fn labelled(patterns: &[String], stand_in: impl Fn(&String) -> bool) -> Vec<String> {
-    patterns.iter().map(|p| if stand_in(p) { format!("{p} (stand-in)") } else { p.clone() }).collect()
+    patterns.iter().map(|p| label(p, stand_in(p))).collect()
 }
 
 impl Experiment for Table64 {
@@ -404,12 +359,12 @@ impl Experiment for Table64 {
         let runs = ctx.mode.pick(1, 10, 10);
         let mut rows = Vec::new();
         let pats = patterns(ctx);
-        let thesis: Vec<Thesis64> = crate::thesis::table(&ctx.thesis, "table-6-4.csv")?;
+        let thesis: Vec<Thesis> = crate::thesis::table(&ctx.thesis, "table-6-4.csv")?;
         let bar = ctx.bar((pats.len() * VARIANTS.len()) as u64, "table-6-4");
         for p in &pats {
-            let printed = thesis_index(p.id).and_then(|i| thesis.iter().find(|t| t.pattern == i + 1));
+            let printed = printed(&thesis, p.id);
             let mut basic_ms = None;
-            for v in VARIANTS {
+            for (i, v) in VARIANTS.into_iter().enumerate() {
                 let t = decide(&p.spec, v, runs)?;
                 let ms = t.micros / 1e3;
                 let base = *basic_ms.get_or_insert(ms);
@@ -425,7 +380,7 @@ impl Experiment for Table64 {
                     sweeps: t.stat("sweeps"),
                     confrontations: t.stat("confrontations"),
                     basic_speedup: ms / base,
-                    thesis_ms: printed.and_then(|t| t.ms(variant_name(v))),
+                    thesis_ms: printed.and_then(|t| [t.basic_ms, t.single_ms, t.no_repeat_ms, t.track_ms][i]),
                 });
                 bar.inc(1);
             }
@@ -443,29 +398,16 @@ impl Experiment for Table64 {
     fn draw(&self, ctx: &Ctx, rows: &[Row64]) -> Result<()> {
         // Two panels, ours above and the thesis' below, one bar per variant.
         let patterns = distinct(rows.iter().map(|r| r.pattern.clone()));
-        let names = ["basic", "single", "no-repeat", "track"];
-        let ours = names
-            .iter()
-            .map(|v| {
-                let t = patterns
-                    .iter()
-                    .map(|p| rows.iter().find(|r| &r.pattern == p && r.variant == *v).map(|r| r.best_ms))
-                    .collect();
-                (v.to_string(), t)
-            })
-            .collect();
-        let theirs = names
-            .iter()
-            .map(|v| {
-                let t = patterns
-                    .iter()
-                    .map(|p| {
-                        rows.iter().find(|r| &r.pattern == p && r.variant == *v).and_then(|r| r.thesis_ms)
-                    })
-                    .collect();
-                (v.to_string(), t)
-            })
-            .collect();
+        let by_variant = |f: fn(&Row64) -> Option<f64>| -> Vec<(String, Vec<Option<f64>>)> {
+            VARIANTS
+                .map(|v| {
+                    let of =
+                        |p: &String| rows.iter().find(|r| &r.pattern == p && r.variant == variant_name(v));
+                    (variant_name(v).to_string(), patterns.iter().map(|p| of(p).and_then(f)).collect())
+                })
+                .into()
+        };
+        let (ours, theirs) = (by_variant(|r| Some(r.best_ms)), by_variant(|r| r.thesis_ms));
         // Ours are labelled stand-in where the thesis' pattern is lost; the
         // thesis' own bars are of its own patterns.
         let stand_ins = labelled(&patterns, |p| rows.iter().any(|r| &r.pattern == p && r.stand_in));
@@ -498,18 +440,14 @@ impl Experiment for Table64 {
 
     /// Every row, the thesis' time for the same pattern and variant beside ours.
     fn markdown(&self, rows: &[Row64]) -> Result<String> {
-        let shown: Vec<Value> = rows
+        let shown = rows
             .iter()
             .map(|r| {
-                let thesis = r.thesis_ms;
-                let pattern =
-                    if r.stand_in { format!("{} (stand-in)", r.pattern) } else { r.pattern.clone() };
-                let mut v = serde_json::to_value(r).unwrap_or_default();
-                v["pattern"] = json!(pattern);
-                v["thesis_ms"] = json!(thesis);
-                v
+                let mut v = serde_json::to_value(r)?;
+                v["pattern"] = json!(label(&r.pattern, r.stand_in));
+                Ok(v)
             })
-            .collect();
+            .collect::<Result<Vec<Value>>>()?;
         const COLS: &[Col<'static>] = &[
             col("#", "pattern", Fmt::Text),
             col("Variant", "variant", Fmt::Text),
@@ -536,17 +474,15 @@ mod tests {
         let r61 = vec![Row61 {
             pattern: "#1".into(),
             description: "d".into(),
-            stand_in: false,
             width: 10,
             height: 10,
             solver: "gridwalker".into(),
             orphan: true,
             thesis_orphan: true,
-            runs: 1,
             best_ms: 2.5,
-            gw_vs_best_sat: None,
             thesis_gridwalker_ms: Some(8.09),
             thesis_gw_vs_sat: Some(15.7),
+            ..Row61::default()
         }];
         let md = Experiment::markdown(&Table61, &r61).unwrap();
         assert!(md.contains("| #1 | d | 10x10 | yes / yes | 2.50 | - | 8.09 | 15.7x |"), "{md}");
@@ -554,17 +490,12 @@ mod tests {
             .iter()
             .map(|v| Row64 {
                 pattern: "#3".into(),
-                stand_in: false,
                 variant: v.to_string(),
-                orphan: false,
-                runs: 1,
                 best_ms: 1.0,
                 probes: Some(91),
-                nodes: None,
-                sweeps: None,
-                confrontations: None,
                 basic_speedup: 1.0,
                 thesis_ms: if *v == "track" { Some(2.81) } else { Some(2.67) },
+                ..Row64::default()
             })
             .collect();
         write_csv(&c.csv("table-6-4"), &r64).unwrap();

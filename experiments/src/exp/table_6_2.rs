@@ -5,15 +5,17 @@
 
 use super::gw::{decide, spec_of, variant_name};
 use crate::candidates::{load_ranking, table_6_2_bases, table_6_2_batches};
-use crate::harness::{Ctx, Experiment, Fmt, Report, col};
+use crate::harness::{Ctx, Experiment, Fmt, Mode, Report, col};
 use crate::inputs::thesis_rows;
 use crate::plot::{Bars, Stack, Ticks, render};
 use crate::table::markdown;
 use crate::thesis::table_6_2;
 use anyhow::Result;
+use lifesearch::cnf::SolverKind;
 use lifesearch::gridwalker::Variant;
+use lifesearch::search::Encoding;
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 pub struct Table62Batches;
 
@@ -57,25 +59,20 @@ impl Experiment for Table62Batches {
             (1..=thesis.len()).collect()
         };
         let runs = ctx.mode.pick(1, 1, 3);
-        // Quick mode: GRIDWALKER on all 20x20 patterns and the first 8 of 40x40; CaDiCaL
-        // needs about 10 s per 20x20 orphan here, so SAT solvers run only with --full.
         let counts = ctx.mode.pick([2, 2], [20, 20], [20, 20]);
         let batches = [(2 * 2 * q, &b20), (4 * 2 * q, &b40)];
         let variants = [Variant::Basic, Variant::Track];
         // SAT solvers get Knuth's encoding, much the faster here on these sizes
         // (CaDiCaL on 40x40 #20: 2.3 s against 13 s with the window encoding).
         // Quick mode: CaDiCaL and Varisat; --full: every solver compiled in.
-        use lifesearch::cnf::SolverKind;
-        use lifesearch::search::Encoding;
         let sats: Vec<(SolverKind, Encoding)> = match ctx.mode {
-            crate::harness::Mode::Full => {
-                super::sat::kinds().into_iter().map(|k| (k, Encoding::Knuth)).collect()
-            }
-            crate::harness::Mode::Quick => {
-                vec![(SolverKind::Cadical, Encoding::Knuth), (SolverKind::Varisat, Encoding::Knuth)]
-            }
-            crate::harness::Mode::Tiny => vec![(SolverKind::Cadical, Encoding::Knuth)],
-        };
+            Mode::Full => super::sat::kinds(),
+            Mode::Quick => vec![SolverKind::Cadical, SolverKind::Varisat],
+            Mode::Tiny => vec![SolverKind::Cadical],
+        }
+        .into_iter()
+        .map(|k| (k, Encoding::Knuth))
+        .collect();
         let bar = ctx.bar(((counts[0] + counts[1]) * (variants.len() + sats.len())) as u64, Self::ID);
         let mut rows = Vec::new();
         for ((side, batch), count) in batches.into_iter().zip(counts) {
@@ -85,63 +82,48 @@ impl Experiment for Table62Batches {
             for (i, g) in batch.iter().take(count).enumerate() {
                 let spec = spec_of(g);
                 let r = rows_of[i] - 1;
-                let thesis_best_sat_ms = thesis[r].best_sat(thesis_side);
-                let thesis_gw_ms = thesis[r].gridwalker(thesis_side);
+                let row = |solver: String, orphan, best_ms, probes| Row {
+                    batch: side,
+                    index: i + 1,
+                    solver,
+                    orphan,
+                    thesis_row: r + 1,
+                    thesis_orphan: thesis[r].orphan(),
+                    runs,
+                    best_ms,
+                    probes,
+                    thesis_gw_ms: thesis[r].gridwalker(thesis_side),
+                    thesis_best_sat_ms: thesis[r].best_sat(thesis_side),
+                };
                 for &(k, enc) in &sats {
                     let t = super::sat::decide_encoded(&spec, k, enc, runs)?;
                     let enc_name = if enc == Encoding::Knuth { "knuth" } else { "window" };
-                    rows.push(Row {
-                        batch: side,
-                        index: i + 1,
-                        solver: format!("{}-{enc_name}", k.name()),
-                        orphan: t.orphan,
-                        thesis_row: r + 1,
-                        thesis_orphan: thesis[r].orphan(),
-                        runs,
-                        best_ms: t.millis,
-                        probes: None,
-                        thesis_gw_ms,
-                        thesis_best_sat_ms,
-                    });
+                    rows.push(row(format!("{}-{enc_name}", k.name()), t.orphan, t.millis, None));
                     bar.inc(1);
                 }
                 for v in variants {
                     let t = decide(&spec, v, runs)?;
-                    rows.push(Row {
-                        batch: side,
-                        index: i + 1,
-                        solver: format!("gridwalker-{}", variant_name(v)),
-                        orphan: t.orphan(),
-                        thesis_row: r + 1,
-                        thesis_orphan: thesis[r].orphan(),
-                        runs,
-                        best_ms: t.micros / 1e3,
-                        probes: t.stat("probes"),
-                        thesis_gw_ms,
-                        thesis_best_sat_ms,
-                    });
+                    let solver = format!("gridwalker-{}", variant_name(v));
+                    rows.push(row(solver, t.orphan(), t.micros / 1e3, t.stat("probes")));
                     bar.inc(1);
                 }
             }
         }
         bar.finish_and_clear();
-        Ok((
-            rows,
-            Report {
-                seeds: vec![],
-                solvers: ["gridwalker basic".to_string(), "gridwalker track".to_string()]
-                    .into_iter()
-                    .chain(sats.iter().map(|(k, e)| format!("{} ({e:?} encoding)", super::sat::version(*k))))
-                    .collect(),
-                notes: vec![
-            format!("lowest of {runs} runs; SAT: free boundary, fresh solver per run, encoding excluded"),
-            "thesis_row: from the thesis' data alone (its non-orphan rows take the pattern that occurs four \
-             times; the orphan rows the others, in generation order)"
-                .into(),
-        ],
-                ..Default::default()
-            },
-        ))
+        let report = Report {
+            solvers: ["gridwalker basic".to_string(), "gridwalker track".to_string()]
+                .into_iter()
+                .chain(sats.iter().map(|(k, e)| format!("{} ({e:?} encoding)", super::sat::version(*k))))
+                .collect(),
+            notes: vec![
+                format!("lowest of {runs} runs; SAT: free boundary, fresh solver per run, encoding excluded"),
+                "thesis_row: from the thesis' data alone (its non-orphan rows take the pattern that occurs \
+                 four times; the orphan rows the others, in generation order)"
+                    .into(),
+            ],
+            ..Default::default()
+        };
+        Ok((rows, report))
     }
 
     fn draw(&self, ctx: &Ctx, rows: &[Row]) -> Result<()> {
@@ -154,34 +136,23 @@ impl Experiment for Table62Batches {
             .map(|(k, side)| {
                 let batch: Vec<&Row> = rows.iter().filter(|r| r.batch == side).collect();
                 let n = batch.iter().map(|r| r.thesis_row).max().unwrap_or(0);
-                let per_row = |f: &dyn Fn(&[&&Row]) -> Option<f64>| -> Vec<Option<f64>> {
-                    (1..=n)
-                        .map(|t| {
-                            let here: Vec<&&Row> = batch.iter().filter(|r| r.thesis_row == t).collect();
-                            f(&here)
-                        })
-                        .collect()
+                // A series: `f` of each thesis row's rows.
+                let per_row = |name: &str, f: &dyn Fn(&[&&Row]) -> Option<f64>| {
+                    let v = (1..=n)
+                        .map(|t| f(&batch.iter().filter(|r| r.thesis_row == t).collect::<Vec<_>>()))
+                        .collect();
+                    (name.to_string(), v)
                 };
-                let is_gw = |r: &Row| r.solver.starts_with("gridwalker");
                 let series = vec![
-                    (
-                        "ours: GridWalker (track)".to_string(),
-                        per_row(&|h| h.iter().find(|r| r.solver == "gridwalker-track").map(|r| r.best_ms)),
-                    ),
-                    (
-                        "ours: fastest SAT".to_string(),
-                        per_row(&|h| {
-                            h.iter().filter(|r| !is_gw(r)).map(|r| r.best_ms).min_by(f64::total_cmp)
-                        }),
-                    ),
-                    (
-                        "thesis: GridWalker".to_string(),
-                        per_row(&|h| h.first().map(|r| r.thesis_gw_ms as f64)),
-                    ),
-                    (
-                        "thesis: best SAT".to_string(),
-                        per_row(&|h| h.first().map(|r| r.thesis_best_sat_ms as f64)),
-                    ),
+                    per_row("ours: GridWalker (track)", &|h| {
+                        h.iter().find(|r| r.solver == "gridwalker-track").map(|r| r.best_ms)
+                    }),
+                    per_row("ours: fastest SAT", &|h| {
+                        let sat = h.iter().filter(|r| !r.solver.starts_with("gridwalker"));
+                        sat.map(|r| r.best_ms).min_by(f64::total_cmp)
+                    }),
+                    per_row("thesis: GridWalker", &|h| h.first().map(|r| r.thesis_gw_ms as f64)),
+                    per_row("thesis: best SAT", &|h| h.first().map(|r| r.thesis_best_sat_ms as f64)),
                 ];
                 Bars {
                     title: String::new(),
@@ -250,25 +221,22 @@ fn wide(rows: &[Row], side: usize) -> Vec<Value> {
     for row in 1..=20 {
         let here: Vec<&Row> = rows.iter().filter(|r| r.batch == side && r.thesis_row == row).collect();
         let Some(first) = here.first() else { continue };
-        let mut m = Map::new();
-        for (k, v) in [
-            ("thesis_row", json!(row)),
-            ("index", json!(first.index)),
-            ("goe", json!(format!("{} / {}", yes(first.orphan), yes(first.thesis_orphan)))),
-            ("thesis_gw_ms", json!(first.thesis_gw_ms)),
-            ("thesis_best_sat_ms", json!(first.thesis_best_sat_ms)),
-            ("thesis_gain", json!(first.thesis_best_sat_ms as f64 / first.thesis_gw_ms as f64)),
-        ] {
-            m.insert(k.into(), v);
-        }
+        let mut m = json!({
+            "thesis_row": row,
+            "index": first.index,
+            "goe": format!("{} / {}", yes(first.orphan), yes(first.thesis_orphan)),
+            "thesis_gw_ms": first.thesis_gw_ms,
+            "thesis_best_sat_ms": first.thesis_best_sat_ms,
+            "thesis_gain": first.thesis_best_sat_ms as f64 / first.thesis_gw_ms as f64,
+        });
         for r in &here {
-            m.insert(r.solver.clone(), json!(r.best_ms));
+            m[r.solver.as_str()] = json!(r.best_ms);
         }
         let gw = here.iter().find(|r| r.solver == "gridwalker-track").map(|r| r.best_ms);
         let sat =
             here.iter().filter(|r| !r.solver.starts_with("gridwalker")).map(|r| r.best_ms).reduce(f64::min);
-        m.insert("gain".into(), gw.zip(sat).map_or(Value::Null, |(g, s)| json!(s / g)));
-        out.push(Value::Object(m));
+        m["gain"] = json!(gw.zip(sat).map(|(g, s)| s / g));
+        out.push(m);
     }
     out
 }
