@@ -213,6 +213,21 @@ pub fn kde(values: &[f64], points: &[f64]) -> Vec<f64> {
         .collect()
 }
 
+/// `(name, value)` pairs gathered into one series per name: first those of
+/// `names`, in that order (a name without values gives no series), then any
+/// other name in the order it first appears.
+pub fn group<'a, T>(names: &[&str], pairs: impl IntoIterator<Item = (&'a str, T)>) -> Vec<(String, Vec<T>)> {
+    let mut series: Vec<(String, Vec<T>)> = names.iter().map(|n| (n.to_string(), Vec::new())).collect();
+    for (name, value) in pairs {
+        match series.iter_mut().find(|s| s.0 == name) {
+            Some(s) => s.1.push(value),
+            None => series.push((name.to_string(), vec![value])),
+        }
+    }
+    series.retain(|s| !s.1.is_empty());
+    series
+}
+
 /// Title a chart of several series and put their legend under the title
 /// (one series needs none); returns the area left for the chart.
 fn titled_with_legend<'a, DB: DrawingBackend>(
@@ -384,14 +399,13 @@ impl Chart for Heatmap {
 // ANCHOR_END: heatmap
 
 /// Smoothed distributions of several series on one axis, cut at `x_max`:
-/// densities of log10 of the values (per decade), on a logarithmic axis from
-/// the smallest value to `x_max`.
+/// densities of log10 of the values (per decade), on a logarithmic axis in
+/// milliseconds from the smallest value to `x_max`.
 pub struct Density {
     pub title: String,
     pub x_label: String,
     pub series: Vec<(String, Vec<f64>)>,
     pub x_max: f64,
-    pub ticks: Ticks,
     /// Reference values (label, value) drawn as dashed vertical lines, e.g.
     /// a value the thesis states; one beyond the axis is left out.
     pub refs: Vec<(String, f64)>,
@@ -412,7 +426,7 @@ impl Chart for Density {
         let mut chart = plot(&root, "", 28, (58, 80), x, y)?;
         mesh(&mut chart, &self.x_label, "density (per decade)")
             .x_labels(((x1 - x0) as usize + 1) * 2)
-            .x_label_formatter(&|v| self.ticks.decade_label(*v))
+            .x_label_formatter(&|v| Ticks::Millis.decade_label(*v))
             .y_label_formatter(&|v| trim_tick(*v))
             .draw()
             .map_err(pe)?;
@@ -429,14 +443,13 @@ impl Chart for Density {
     }
 }
 
-/// Points of several series on a logarithmic y axis (points at or below zero
-/// left out).
+/// Points of several series on a logarithmic y axis in milliseconds (points
+/// at or below zero left out).
 pub struct Scatter {
     pub title: String,
     pub x_label: String,
     pub y_label: String,
     pub series: Vec<(String, Vec<(f64, f64)>)>,
-    pub ticks: Ticks,
 }
 
 impl Chart for Scatter {
@@ -450,7 +463,7 @@ impl Chart for Scatter {
         let mut chart = plot(&root, "", 12, (58, 96), Axis::new(x0..x1, false), Axis::new(b..t, true))?;
         mesh(&mut chart, &self.x_label, &self.y_label)
             .x_label_formatter(&|v| human(*v))
-            .y_label_formatter(&|v| self.ticks.scale_label(*v, true))
+            .y_label_formatter(&|v| Ticks::Millis.scale_label(*v, true))
             .draw()
             .map_err(pe)?;
         for (i, (_, p)) in self.series.iter().enumerate() {
@@ -463,12 +476,11 @@ impl Chart for Scatter {
 }
 
 /// Constant-width violins (as the thesis' Figure 6.3), one per group, on a
-/// log10 axis; a black bar marks each group's median.
+/// log10 axis in milliseconds; a black bar marks each group's median.
 pub struct Violin {
     pub title: String,
     pub y_label: String,
     pub groups: Vec<(String, Vec<f64>)>,
-    pub ticks: Ticks,
     /// Reference values (label, value) drawn as dashed horizontal lines
     /// across the chart, e.g. values the thesis states.
     pub refs: Vec<(String, f64)>,
@@ -493,7 +505,7 @@ impl Chart for Violin {
             .x_labels(n)
             .y_labels((((y1 - y0) * 2.0) as usize).max(2))
             .x_label_formatter(&|x| category(&names, *x))
-            .y_label_formatter(&|v| self.ticks.decade_label(*v))
+            .y_label_formatter(&|v| Ticks::Millis.decade_label(*v))
             .draw()
             .map_err(pe)?;
         let area = chart.plotting_area();
@@ -807,12 +819,12 @@ mod tests {
         let cells = (0..4).map(|y| (0..5).map(|x| (x != y).then_some(ys[y * 5 + x])).collect()).collect();
         let svg = drawn(dir, "heat", &Heatmap { title: t(), cells });
         assert!(svg.contains("\n17\n") || svg.contains("\n2\n"), "labels are drawn");
-        let (ticks, refs) = (Ticks::Millis, vec![("thesis: 5".to_string(), 5.0)]);
-        let density = Density { title: t(), x_label: t(), series: groups.clone(), x_max: 20.0, ticks, refs };
+        let refs = vec![("thesis: 5".to_string(), 5.0)];
+        let density = Density { title: t(), x_label: t(), series: groups.clone(), x_max: 20.0, refs };
         drawn(dir, "density", &density);
         let series = vec![(t(), ys.iter().enumerate().map(|(x, &y)| (x as f64, y)).collect())];
-        drawn(dir, "scatter", &Scatter { title: t(), x_label: t(), y_label: t(), series, ticks });
-        drawn(dir, "violin", &Violin { title: t(), y_label: t(), groups, ticks, refs: density.refs });
+        drawn(dir, "scatter", &Scatter { title: t(), x_label: t(), y_label: t(), series });
+        drawn(dir, "violin", &Violin { title: t(), y_label: t(), groups, refs: density.refs });
         let glider = vec![
             vec![Some(false), Some(true), Some(false)],
             vec![Some(false), Some(false), Some(true)],

@@ -71,34 +71,27 @@ pub fn markdown<R: Serialize>(cols: &[Col<'_>], rows: &[R]) -> Result<String> {
 }
 
 /// One cell.
-pub fn cell(x: &Value, fmt: Fmt) -> String {
-    let num = x.as_f64();
-    match (fmt, x) {
-        (_, Value::Null) => "-".into(),
-        (Fmt::Code, _) => format!("`{}`", text(x)),
-        (Fmt::Yes(y, n), _) => {
-            if x.as_bool().unwrap_or(false) || num.is_some_and(|n| n != 0.0) {
-                y.into()
+fn cell(x: &Value, fmt: Fmt) -> String {
+    let text = || x.as_str().map_or_else(|| x.to_string(), str::to_string);
+    match (fmt, x.as_f64()) {
+        _ if x.is_null() => "-".into(),
+        (Fmt::Code, _) => format!("`{}`", text()),
+        (Fmt::Yes(yes, no), n) => {
+            if x.as_bool().unwrap_or(false) || n.is_some_and(|n| n != 0.0) {
+                yes.into()
             } else {
-                n.into()
+                no.into()
             }
         }
-        (Fmt::Int, _) if num.is_some() => {
-            let n = num.unwrap_or(0.0).round();
+        (Fmt::Int, Some(n)) => {
+            let n = n.round();
             format!("{}{}", if n < 0.0 { "-" } else { "" }, thousands(n.abs() as u64))
         }
-        (Fmt::Fixed(d), _) if num.is_some() => fixed(num.unwrap_or(0.0), d),
-        (Fmt::Scaled(k, d), _) if num.is_some() => fixed(num.unwrap_or(0.0) * k, d),
-        (Fmt::Times(d), _) if num.is_some() => format!("{}x", fixed(num.unwrap_or(0.0), d)),
-        (Fmt::Sci, _) if num.is_some() => sci(num.unwrap_or(0.0)),
-        _ => text(x),
-    }
-}
-
-fn text(x: &Value) -> String {
-    match x {
-        Value::String(s) => s.clone(),
-        v => v.to_string(),
+        (Fmt::Fixed(d), Some(n)) => fixed(n, d),
+        (Fmt::Scaled(k, d), Some(n)) => fixed(n * k, d),
+        (Fmt::Times(d), Some(n)) => format!("{}x", fixed(n, d)),
+        (Fmt::Sci, Some(n)) => sci(n),
+        _ => text(),
     }
 }
 
@@ -110,15 +103,7 @@ fn fixed(x: f64, d: usize) -> String {
 
 /// An integer with thousands separators, as the thesis prints them.
 pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
+    indicatif::HumanCount(n).to_string()
 }
 
 /// A number in scientific notation with two significant digits (e.g. `3.1e9`).

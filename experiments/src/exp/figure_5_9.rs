@@ -45,22 +45,13 @@ impl Experiment for Figure59 {
             bail!("GridSolve covered {}x{} cells, expected 10x10", after.width, after.height);
         }
         let printed_b = crate::thesis::figure_5_9_b(&ctx.thesis)?;
+        let alive: Vec<bool> = (0..100).map(|i| g.get(i % 10, i / 10)).collect();
+        let before = alive.iter().map(|&a| Slice::for_future(Rule::CONWAY, a).count()).collect();
+        let printed_a = alive.iter().map(|&a| if a { 140 } else { 372 }).collect();
         let mut rows = Vec::new();
-        for (panel, size) in [("A", None), ("B", Some(&after.sizes))] {
-            for y in 0..10 {
-                for x in 0..10 {
-                    let alive = g.get(x, y);
-                    let a = Slice::for_future(Rule::CONWAY, alive).count();
-                    let ours = size.map_or(a, |s| s[y * 10 + x]);
-                    let thesis = if size.is_some() {
-                        printed_b[y * 10 + x]
-                    } else if alive {
-                        140
-                    } else {
-                        372
-                    };
-                    rows.push(Row59 { panel: panel.into(), x, y, ours, thesis });
-                }
+        for (panel, ours, thesis) in [("A", &before, &printed_a), ("B", &after.sizes, &printed_b)] {
+            for (i, (&ours, &thesis)) in ours.iter().zip(thesis).enumerate() {
+                rows.push(Row59 { panel: panel.into(), x: i % 10, y: i / 10, ours, thesis });
             }
         }
         let solvers = vec!["gridwalker first_solve (thesis-code convention)".into()];

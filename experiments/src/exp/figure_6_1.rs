@@ -7,7 +7,7 @@
 use super::gw::{DbSession, Timed, decide, spec_of};
 use crate::candidates::{candidates, load_ranking};
 use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col, read_rows};
-use crate::plot::{Density, Scatter, Ticks, render};
+use crate::plot::{Density, Scatter, group, render};
 use anyhow::Result;
 use lifesearch::gridwalker::Variant;
 use serde::{Deserialize, Serialize};
@@ -123,13 +123,7 @@ impl Experiment for Figure61 {
 
     fn draw(&self, ctx: &Ctx, rows: &[Row]) -> Result<()> {
         // In milliseconds, on a log axis: the variants differ by a decade.
-        let series: Vec<(String, Vec<f64>)> = VARIANTS
-            .iter()
-            .map(|v| {
-                (v.to_string(), rows.iter().filter(|r| r.variant == *v).map(|r| r.micros / 1e3).collect())
-            })
-            .filter(|s: &(String, Vec<f64>)| !s.1.is_empty())
-            .collect();
+        let series = group(&VARIANTS, rows.iter().map(|r| (r.variant.as_str(), r.micros / 1e3)));
         // Cut at the 99.9th percentile, so a few outliers do not squeeze the rest.
         let mut all: Vec<f64> = series.iter().flat_map(|s| s.1.iter().copied()).collect();
         all.sort_by(f64::total_cmp);
@@ -142,7 +136,6 @@ impl Experiment for Figure61 {
                 x_label: "solve time per candidate (log scale)".into(),
                 series,
                 x_max: max,
-                ticks: Ticks::Millis,
                 // The thesis publishes no per-variant times for this figure, only
                 // where it cut its own tail: that is the one value it states.
                 refs: vec![("thesis: its plot cut at 2 ms ".into(), 2.0)],
@@ -153,24 +146,20 @@ impl Experiment for Figure61 {
     /// Per variant: times and lookups against the thesis; then the database's counters.
     fn markdown(&self, rows: &[Row]) -> Result<String> {
         let mut summary = Vec::new();
-        for v in VARIANTS {
-            let mut t: Vec<f64> = rows.iter().filter(|r| r.variant == v).map(|r| r.micros).collect();
-            if t.is_empty() {
-                continue;
-            }
-            t.sort_by(|a, b| a.total_cmp(b));
-            let with = || {
-                rows.iter()
-                    .filter(|r| r.variant == v && r.ns_lookups.is_some() && r.thesis_ns_lookups.is_some())
-            };
-            let equal = with()
+        for (v, rs) in group(&VARIANTS, rows.iter().map(|r| (r.variant.as_str(), r))) {
+            let mut t: Vec<f64> = rs.iter().map(|r| r.micros).collect();
+            t.sort_by(f64::total_cmp);
+            let with: Vec<&&Row> =
+                rs.iter().filter(|r| r.ns_lookups.is_some() && r.thesis_ns_lookups.is_some()).collect();
+            let equal = with
+                .iter()
                 .filter(|r| r.ns_lookups == r.thesis_ns_lookups && r.ew_lookups == r.thesis_ew_lookups)
                 .count();
             summary.push(json!({
                 "variant": v,
                 "median": t[t.len() / 2],
                 "mean": t.iter().sum::<f64>() / t.len() as f64,
-                "with": with().count(),
+                "with": with.len(),
                 "equal": equal,
             }));
         }
@@ -261,18 +250,8 @@ impl Experiment for Figure62 {
     }
 
     fn draw(&self, ctx: &Ctx, rows: &[Row62]) -> Result<()> {
-        let series = ["db", "db-warm", "basic", "track"]
-            .iter()
-            .map(|v| {
-                let p: Vec<(f64, f64)> = rows
-                    .iter()
-                    .filter(|r| r.variant == *v)
-                    .map(|r| (r.candidate as f64, r.micros / 1e3))
-                    .collect();
-                (v.to_string(), p)
-            })
-            .filter(|s| !s.1.is_empty())
-            .collect();
+        let points = rows.iter().map(|r| (r.variant.as_str(), (r.candidate as f64, r.micros / 1e3)));
+        let series = group(&["db", "db-warm", "basic", "track"], points);
         render(
             &ctx.figure("figure-6-2"),
             &Scatter {
@@ -280,7 +259,6 @@ impl Experiment for Figure62 {
                 x_label: "candidate number".into(),
                 y_label: "solve time (log scale)".into(),
                 series,
-                ticks: Ticks::Millis,
             },
         )
     }

@@ -8,7 +8,7 @@
 use super::gw::{decide, spec_of};
 use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col};
 use crate::inputs::{SIDE, gray_patterns};
-use crate::plot::{Ticks, Violin, render};
+use crate::plot::{Violin, group, render};
 use anyhow::{Result, bail};
 use lifesearch::cnf::SolverKind;
 use lifesearch::gridwalker::Variant;
@@ -57,6 +57,11 @@ impl Experiment for Figure63 {
         scrambled.shuffle(&mut rng);
         let bar = ctx.bar(5 * count as u64, Self::ID);
         let mut rows = Vec::new();
+        let mut push = |series: &str, i: usize, g: &Grid, micros: f64, orphan: bool| {
+            let population = g.population();
+            rows.push(Row { series: series.into(), index: i + 1, micros, orphan, population });
+            bar.inc(1);
+        };
         // Incremental CaDiCaL: one formula per series, each pattern only changes the assumptions.
         for (series, set) in
             [("cadical-gray", &gray), ("cadical-scrambled", &scrambled), ("cadical-random", &random)]
@@ -70,27 +75,13 @@ impl Experiment for Figure63 {
                 {
                     bail!("{series}: the solver's parent does not evolve into pattern {}", i + 1);
                 }
-                rows.push(Row {
-                    series: series.into(),
-                    index: i + 1,
-                    micros: a.micros,
-                    orphan: a.orphan,
-                    population: g.population(),
-                });
-                bar.inc(1);
+                push(series, i, g, a.micros, a.orphan);
             }
         }
         for (series, set) in [("gridwalker-track-gray", &gray), ("gridwalker-track-random", &random)] {
             for (i, g) in set.iter().enumerate() {
                 let t = decide(&spec_of(g), Variant::Track, 1)?;
-                rows.push(Row {
-                    series: series.into(),
-                    index: i + 1,
-                    micros: t.micros,
-                    orphan: t.orphan(),
-                    population: g.population(),
-                });
-                bar.inc(1);
+                push(series, i, g, t.micros, t.orphan());
             }
         }
         bar.finish_and_clear();
@@ -107,15 +98,9 @@ impl Experiment for Figure63 {
     }
 
     fn draw(&self, ctx: &Ctx, rows: &[Row]) -> Result<()> {
-        let names = series(rows);
-        let groups: Vec<(String, Vec<f64>)> = names
-            .iter()
-            .map(|n| {
-                (
-                    n.replace("gridwalker-", "gw-"),
-                    rows.iter().filter(|r| &r.series == n).map(|r| r.micros / 1e3).collect(),
-                )
-            })
+        let groups = series(rows)
+            .into_iter()
+            .map(|(n, rs)| (n.replace("gridwalker-", "gw-"), rs.iter().map(|r| r.micros / 1e3).collect()))
             .collect();
         render(
             &ctx.figure(Self::ID),
@@ -123,7 +108,6 @@ impl Experiment for Figure63 {
                 title: "Figure 6.3: solve time per pattern (bar: median)".into(),
                 y_label: "solve time (log scale)".into(),
                 groups,
-                ticks: Ticks::Millis,
                 refs: THESIS_MEANS.iter().map(|(l, us)| (l.to_string(), us / 1e3)).collect(),
             },
         )
@@ -133,27 +117,20 @@ impl Experiment for Figure63 {
     fn markdown(&self, rows: &[Row]) -> Result<String> {
         let summary: Vec<Summary> = series(rows)
             .into_iter()
-            .map(|n| {
-                let mut t: Vec<f64> = rows.iter().filter(|r| r.series == n).map(|r| r.micros).collect();
-                t.sort_by(|a, b| a.total_cmp(b));
-                let orphans = rows.iter().filter(|r| r.series == n && r.orphan).count();
-                Summary {
-                    patterns: t.len(),
-                    orphans,
-                    median_micros: t.get(t.len() / 2).copied().unwrap_or(0.0),
-                    series: n,
-                }
+            .map(|(series, rs)| {
+                let mut t: Vec<f64> = rs.iter().map(|r| r.micros).collect();
+                t.sort_by(f64::total_cmp);
+                let orphans = rs.iter().filter(|r| r.orphan).count();
+                Summary { patterns: t.len(), orphans, median_micros: t[t.len() / 2], series }
             })
             .collect();
         crate::table::markdown(SUMMARY, &summary)
     }
 }
 
-/// The series, in the order they were run.
-fn series(rows: &[Row]) -> Vec<String> {
-    let mut names: Vec<String> = rows.iter().map(|r| r.series.clone()).collect();
-    names.dedup();
-    names
+/// The rows of each series, the series in the order they were run.
+fn series(rows: &[Row]) -> Vec<(String, Vec<&Row>)> {
+    group(&[], rows.iter().map(|r| (r.series.as_str(), r)))
 }
 
 #[derive(Serialize)]
