@@ -7,9 +7,10 @@
 //! compared with lifesearch's first engine's: population, bounding box and,
 //! up to [`HASH_LIMIT`] cells, a hash of the cells relative to their box.
 
+use super::search_vs_peers::timed;
 use crate::harness::{Ctx, Experiment, Fmt, Mode, Report, col, sci};
 use crate::plot::{Bars, Ticks, render};
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use lifesearch::error::Location;
 use lifesearch::formats::{self, Format, Pattern, Warnings, macrocell, rle};
 use lifesearch::life::evolver::{self, Evolved, Job, Start};
@@ -17,6 +18,7 @@ use lifesearch::life::hashlife::HashLife;
 use lifesearch::life::{Grid, Rule};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -95,10 +97,18 @@ impl Runs {
 /// A peer process running longer than this is stopped and its row says so.
 const PEER_LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
 
-/// Run a peer to its end, or kill it past [`PEER_LIMIT`] (an error saying so).
-fn peer_output(cmd: Command) -> Result<std::process::Output> {
-    crate::harness::output_within(cmd, PEER_LIMIT)?
-        .with_context(|| format!("not finished within {} s (stopped)", PEER_LIMIT.as_secs()))
+/// What a peer printed, or why it did not finish: it could not start, ran past
+/// [`PEER_LIMIT`] (then it is killed) or failed (the last line of its stderr).
+fn peer_stdout(name: &str, cmd: Command) -> Result<String> {
+    let program = cmd.get_program().to_string_lossy().into_owned();
+    let out = crate::harness::output_within(cmd, PEER_LIMIT)
+        .and_then(|o| o.with_context(|| format!("not finished within {} s (stopped)", PEER_LIMIT.as_secs())))
+        .with_context(|| format!("running {program}"))?;
+    if !out.status.success() {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        bail!("{name} failed: {}", stderr.trim().lines().last().unwrap_or(""));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 /// What an engine ended on.
@@ -139,25 +149,13 @@ fn workloads(ctx: &Ctx) -> Vec<Workload> {
     ]
 }
 
-/// The Gosper glider gun.
-fn gun() -> Grid {
-    Grid::from_rows(&[
-        "........................*...........",
-        "......................*.*...........",
-        "............**......**............**",
-        "...........*...*....**............**",
-        "**........*.....*...**..............",
-        "**........*...*.**....*.*...........",
-        "..........*.....*.......*...........",
-        "...........*...*....................",
-        "............**......................",
-    ])
-    .expect("valid rows")
-}
-
 fn start(w: &Workload) -> Grid {
     match w.kind {
-        Kind::Gun => gun(),
+        Kind::Gun => {
+            // The Gosper glider gun (36x9), as the library's own tests hold it.
+            let text = include_str!("../../../tests/data/formats/gun.rle");
+            formats::parse_pattern(&Location::new("gun.rle", None), text).expect("a valid RLE").grid
+        }
         _ => Grid::random(w.side, w.side, 0.5, &mut rand_pcg::Pcg64::seed_from_u64(SEED ^ w.side as u64)),
     }
 }
@@ -181,10 +179,6 @@ fn outcome_of_cells(mut cells: Vec<(i128, i128)>) -> Outcome {
     Outcome { population, box_size: Some(((x1 - x0 + 1) as u128, (y1 - y0 + 1) as u128)), hash: Some(h) }
 }
 
-fn outcome_of_grid(g: &Grid) -> Outcome {
-    outcome_of_cells(g.live_cells().map(|(x, y)| (x as i128, y as i128)).collect())
-}
-
 fn outcome_of_tree(t: &HashLife) -> Outcome {
     let population = t.population();
     let box_size = t.bounding_box().map(|b| (b.2, b.3));
@@ -196,11 +190,28 @@ fn outcome_of_tree(t: &HashLife) -> Outcome {
     Outcome { population, box_size, ..outcome_of_cells(cells) }
 }
 
-/// One row: the outcome, or the status saying why there is none.
-fn row(w: &Workload, implementation: &str, engine: &str, version: &str, r: &Measured) -> Row {
+/// One row: the outcome, or the status saying why there is none. A
+/// workload's first outcome becomes the `reference` the later ones must agree with.
+fn row(
+    w: &Workload,
+    implementation: &str,
+    engine: &str,
+    version: &str,
+    r: Measured,
+    reference: &mut Option<Outcome>,
+) -> Row {
     let ok = r.as_ref().ok();
     let outcome = ok.map(|m| &m.1);
     let box_size = outcome.and_then(|o| o.box_size);
+    let agrees = match (outcome, &*reference) {
+        (None, _) => "",
+        (Some(o), None) => {
+            *reference = Some(o.clone());
+            "reference"
+        }
+        (Some(o), Some(want)) if agrees(want, o) => "yes",
+        (Some(_), Some(_)) => "no",
+    };
     Row {
         workload: w.name.clone(),
         topology: if w.kind == Kind::TorusSoup { "torus" } else { "plane" }.into(),
@@ -210,7 +221,7 @@ fn row(w: &Workload, implementation: &str, engine: &str, version: &str, r: &Meas
         implementation: implementation.into(),
         engine: engine.into(),
         version: version.into(),
-        status: match r {
+        status: match &r {
             Ok(_) => "ok".into(),
             Err(e) => format!("{e:#}").replace(['\n', ','], " "),
         },
@@ -220,7 +231,7 @@ fn row(w: &Workload, implementation: &str, engine: &str, version: &str, r: &Meas
         box_width: box_size.map(|b| b.0),
         box_height: box_size.map(|b| b.1),
         cells_hash: outcome.and_then(|o| o.hash).map(|h| format!("{h:016x}")).unwrap_or_default(),
-        agrees: String::new(),
+        agrees: agrees.into(),
     }
 }
 
@@ -229,7 +240,7 @@ fn row(w: &Workload, implementation: &str, engine: &str, version: &str, r: &Meas
 /// One of our engines, through the registry (`lifecube-plane` is LIFECUBE's
 /// block plane, named apart from its torus sweep in the table). Each run
 /// starts from a fresh copy of the start, made outside the timing.
-fn ours(w: &Workload, g: &Grid, label: &str, runs: Runs) -> Measured {
+fn our_engine(w: &Workload, g: &Grid, label: &str, runs: Runs) -> Measured {
     let torus = w.kind == Kind::TorusSoup;
     let engine = evolver::by_name(if label == "lifecube-plane" { "lifecube" } else { label })?;
     let mut last = None;
@@ -241,14 +252,14 @@ fn ours(w: &Workload, g: &Grid, label: &str, runs: Runs) -> Measured {
             generations: w.generations,
             memory_cap: 4 << 30,
         };
-        let t = std::time::Instant::now();
-        let run = std::hint::black_box(engine.evolve(job)?);
-        let secs = t.elapsed().as_secs_f64();
-        last = Some(run);
-        Ok(secs)
+        let (run, ms) = timed(|| engine.evolve(job));
+        last = Some(run?);
+        Ok(ms / 1e3)
     })?;
     let outcome = match last.expect("one run").evolved {
-        Evolved::Cells { grid, .. } => outcome_of_grid(&grid),
+        Evolved::Cells { grid, .. } => {
+            outcome_of_cells(grid.live_cells().map(|(x, y)| (x as i128, y as i128)).collect())
+        }
         Evolved::Tree(t) => outcome_of_tree(&t),
     };
     Ok((best, outcome, done))
@@ -290,11 +301,7 @@ fn golly(w: &Workload, g: &Grid, algo: &str, runs: Runs, dir: &Path) -> Measured
         cmd.args(["-q", "-b", "-m", &gens, "-i", &gens, "-a", algo, "-M", "4000", "-o"])
             .arg(&output)
             .arg(&input);
-        let out = peer_output(cmd).context("running bgolly")?;
-        if !out.status.success() {
-            bail!("bgolly failed: {}", String::from_utf8_lossy(&out.stderr).trim());
-        }
-        golly_seconds(&String::from_utf8_lossy(&out.stdout), w.generations)
+        golly_seconds(&peer_stdout("bgolly", cmd)?, w.generations)
     })?;
     let text = std::fs::read_to_string(&output).with_context(|| format!("{}", output.display()))?;
     let (loc, warn) = (Location::file(&output), &mut Warnings::default());
@@ -353,11 +360,7 @@ fn lifelib(ctx: &Ctx, w: &Workload, g: &Grid, runs: Runs, dir: &Path) -> Measure
         .args([runs.total.to_string(), MAX_RUNS.to_string()])
         .arg(&input)
         .arg(&dst);
-    let out = peer_output(cmd).context("running python3")?;
-    if !out.status.success() {
-        bail!("lifelib failed: {}", String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or(""));
-    }
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stdout = peer_stdout("lifelib", cmd)?;
     let line = stdout.lines().rev().find(|l| l.starts_with('{')).context("no JSON from lifelib_run.py")?;
     let v: serde_json::Value = serde_json::from_str(line)?;
     let secs = v["best_seconds"].as_f64().context("best_seconds")?;
@@ -397,67 +400,43 @@ impl Experiment for EnginesVsPeers {
     fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row>, Report)> {
         let runs = Runs { least: ctx.mode.pick(1, 3, 3), total: ctx.mode.pick(0.0, 1.0, 1.0) };
         let dir = tempfile::tempdir()?;
-        let golly_v = bgolly_version();
+        let golly_version = bgolly_version().ok_or("not installed (apt-get install golly)");
         // lifelib compiles C++ on first use of a rule (a minute): not in the smoke test.
-        let tiny = ctx.mode == Mode::Tiny;
-        let lifelib_v = if tiny { None } else { lifelib_version() };
+        let lifelib_version = match ctx.mode {
+            Mode::Tiny => Err("not run in tiny mode (lifelib compiles C++ on first use)"),
+            _ => lifelib_version().ok_or("not installed (pip install python-lifelib)"),
+        };
         let cases = workloads(ctx);
         let bar = ctx.bar(cases.len() as u64, ID);
         let mut rows = Vec::new();
         for w in &cases {
             let g = start(w);
-            let ours_: &[&str] = match w.kind {
+            let mut reference = None;
+            let mut add = |implementation: &str, engine: &str, version: &str, r: Measured| {
+                rows.push(row(w, implementation, engine, version, r, &mut reference));
+            };
+            let our_engines: &[&str] = match w.kind {
                 Kind::TorusSoup => &["lifecube", "tiles"],
                 Kind::PlaneSoup => &["hashlife", "lifecube-plane", "tiles", "relay"],
                 Kind::Gun => &["hashlife"],
             };
-            let v = env!("CARGO_PKG_VERSION").to_string();
-            let mut engines: Vec<(&str, &str, String, Measured)> =
-                ours_.iter().map(|e| ("lifesearch", *e, v.clone(), ours(w, &g, e, runs))).collect();
-            engines.push(match &lifelib_v {
-                Some(ver) => {
-                    ("lifelib", "lifetree (hashlife)", ver.clone(), lifelib(ctx, w, &g, runs, dir.path()))
-                }
-                None => {
-                    let why = if tiny {
-                        "not run in tiny mode (lifelib compiles C++ on first use)"
-                    } else {
-                        "not installed (pip install python-lifelib)"
-                    };
-                    ("lifelib", "-", String::new(), Err(anyhow::Error::msg(why)))
-                }
-            });
-            for algo in ["QuickLife", "HashLife"] {
-                let r = match &golly_v {
-                    // QuickLife walks every generation: the 2^40 run would take days.
-                    Some(_) if algo == "QuickLife" && w.generations > 1 << 22 => {
-                        Err(anyhow::anyhow!("not measured: QuickLife steps every generation"))
-                    }
-                    Some(_) => golly(w, &g, algo, runs, dir.path()),
-                    None => Err(anyhow::anyhow!("not installed (apt-get install golly)")),
-                };
-                engines.push(("golly", algo, golly_v.clone().unwrap_or_default(), r));
+            for engine in our_engines {
+                add("lifesearch", engine, env!("CARGO_PKG_VERSION"), our_engine(w, &g, engine, runs));
             }
-            let mut reference: Option<Outcome> = None;
-            for (imp, engine, ver, r) in engines {
-                let mut row = row(w, imp, engine, &ver, &r);
-                if let Ok((_, o, _)) = r {
-                    row.agrees = match &reference {
-                        None => {
-                            reference = Some(o);
-                            "reference"
-                        }
-                        Some(want) => {
-                            if agrees(want, &o) {
-                                "yes"
-                            } else {
-                                "no"
-                            }
-                        }
+            match &lifelib_version {
+                Ok(v) => add("lifelib", "lifetree (hashlife)", v, lifelib(ctx, w, &g, runs, dir.path())),
+                Err(why) => add("lifelib", "-", "", Err(anyhow!(*why))),
+            }
+            for algo in ["QuickLife", "HashLife"] {
+                let r = match &golly_version {
+                    // QuickLife walks every generation: the 2^40 run would take days.
+                    Ok(_) if algo == "QuickLife" && w.generations > 1 << 22 => {
+                        Err(anyhow!("not measured: QuickLife steps every generation"))
                     }
-                    .into();
-                }
-                rows.push(row);
+                    Ok(_) => golly(w, &g, algo, runs, dir.path()),
+                    Err(why) => Err(anyhow!(*why)),
+                };
+                add("golly", algo, golly_version.as_deref().unwrap_or_default(), r);
             }
             bar.inc(1);
         }
@@ -472,8 +451,9 @@ impl Experiment for EnginesVsPeers {
         }
         let solvers = vec![
             format!("lifesearch {}", env!("CARGO_PKG_VERSION")),
-            lifelib_v.map_or("lifelib: not installed".into(), |v| format!("lifelib {v} (python-lifelib)")),
-            golly_v.map_or("bgolly: not installed".into(), |v| format!("bgolly {v} (golly)")),
+            lifelib_version
+                .map_or("lifelib: not installed".into(), |v| format!("lifelib {v} (python-lifelib)")),
+            golly_version.map_or("bgolly: not installed".into(), |v| format!("bgolly {v} (golly)")),
         ];
         let notes = vec![format!(
             "lowest of at least {} runs of the evolution alone (a run over {REPEAT_BELOW_SECONDS} s is not repeated; short runs are repeated until they add up to {} s, at most {MAX_RUNS}; the CSV's runs column says how many); one core; soups of density 0.5",
@@ -514,18 +494,6 @@ impl Experiment for EnginesVsPeers {
     }
 
     fn markdown(&self, rows: &[Row]) -> Result<String> {
-        #[derive(Serialize)]
-        struct Wide {
-            workload: String,
-            generations: u64,
-            ours: String,
-            lifelib: String,
-            quick: String,
-            hash: String,
-            vs_lifelib: Option<f64>,
-            vs_golly: Option<f64>,
-            agree: &'static str,
-        }
         let cell = |r: Option<&Row>| {
             r.map_or("-".into(), |r| format!("{} s ({})", sci(r.best_seconds.unwrap_or(0.0)), r.engine))
         };
@@ -533,7 +501,7 @@ impl Experiment for EnginesVsPeers {
             (Some(a), Some(b)) if b > 0.0 => Some(a / b),
             _ => None,
         };
-        let wide: Vec<Wide> = lines(rows)
+        let wide: Vec<serde_json::Value> = lines(rows)
             .iter()
             .map(|l| {
                 let [ours, lifelib, quick, hash] = l.best;
@@ -542,17 +510,17 @@ impl Experiment for EnginesVsPeers {
                     .flatten()
                     .min_by(|a, b| a.best_seconds.partial_cmp(&b.best_seconds).unwrap());
                 let f = l.first;
-                Wide {
-                    workload: format!("{} ({}x{} {})", f.workload, f.width, f.height, f.topology),
-                    generations: f.generations,
-                    ours: cell(ours),
-                    lifelib: cell(lifelib),
-                    quick: cell(quick),
-                    hash: cell(hash),
-                    vs_lifelib: ratio(ours, lifelib),
-                    vs_golly: ratio(ours, golly),
-                    agree: if l.agree { "yes" } else { "NO" },
-                }
+                json!({
+                    "workload": format!("{} ({}x{} {})", f.workload, f.width, f.height, f.topology),
+                    "generations": f.generations,
+                    "ours": cell(ours),
+                    "lifelib": cell(lifelib),
+                    "quick": cell(quick),
+                    "hash": cell(hash),
+                    "vs_lifelib": ratio(ours, lifelib),
+                    "vs_golly": ratio(ours, golly),
+                    "agree": if l.agree { "yes" } else { "NO" },
+                })
             })
             .collect();
         let text = |head, field| col(head, field, Fmt::Text);

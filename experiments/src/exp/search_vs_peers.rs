@@ -198,7 +198,7 @@ impl Runs {
 const WARM_UP_BELOW_MS: f64 = 10.0;
 
 /// The wall time of `f` in ms.
-fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
+pub fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
     let start = Instant::now();
     let r = f();
     (r, start.elapsed().as_secs_f64() * 1e3)
@@ -297,6 +297,8 @@ fn run_once(engine: &str, p: &Problem, cap: Duration) -> Result<(Verdict, f64)> 
             |s| portfolio::caged_cycle_race_stoppable(p, rule, &opts, Some(s)),
             |a| first(a.solutions),
         ),
+        // Without the feature `measure` reports the row as not compiled in.
+        #[cfg(feature = "peers")]
         "rlifesrc" => {
             let (v, ms) = timed(|| peer::rlifesrc(p, cap));
             Ok((v?, ms))
@@ -316,7 +318,8 @@ pub fn measure(case: &Case, engines: &[&str], runs: Runs, cap: Duration) -> Vec<
     let (w, h, period, dx, dy, symmetry) = shape(&case.problem);
     let mut rows: Vec<Row> = engines
         .iter()
-        .map(|&engine| Row {
+        .map(|&engine| (engine, not_applicable(engine, &case.problem).unwrap_or_default()))
+        .map(|(engine, (verdict, why))| Row {
             problem: case.name.clone(),
             family: case.family.into(),
             width: w,
@@ -327,8 +330,8 @@ pub fn measure(case: &Case, engines: &[&str], runs: Runs, cap: Duration) -> Vec<
             symmetry: format!("{symmetry:?}").to_lowercase(),
             engine: engine.into(),
             version: if engine == "rlifesrc" { peer::version() } else { env!("CARGO_PKG_VERSION").into() },
-            verdict: String::new(),
-            checked: String::new(),
+            verdict: verdict.into(),
+            checked: why.into(),
             agrees: String::new(),
             runs: 0,
             ms: None,
@@ -336,24 +339,16 @@ pub fn measure(case: &Case, engines: &[&str], runs: Runs, cap: Duration) -> Vec<
             vs_best: None,
         })
         .collect();
-    let mut open = vec![true; engines.len()];
+    // An engine that does not take the problem has its verdict already.
+    let mut open: Vec<bool> = rows.iter().map(|r| r.verdict.is_empty()).collect();
     let mut spent = vec![0.0f64; engines.len()];
-    for (row, open) in rows.iter_mut().zip(&mut open) {
-        if let Some((verdict, why)) = not_applicable(&row.engine, &case.problem) {
-            (row.verdict, row.checked) = (verdict.into(), why.into());
-            *open = false;
-        }
-    }
     // What ran just before an engine (not only the caches: a warm-up run
     // does not undo it all) moved the smallest rows by up to a third, so the
     // rounds take the orders of a Williams design: each engine follows each
     // other equally often.
-    let orders = williams(rows.len());
-    for k in 0.. {
-        if !open.contains(&true) {
-            break;
-        }
-        for &i in &orders[k % orders.len()] {
+    let mut orders = williams(rows.len()).into_iter().cycle();
+    while open.contains(&true) {
+        for i in orders.next().expect("a design has orders") {
             if open[i] {
                 open[i] = turn(&mut rows[i], &mut spent[i], &case.problem, runs, cap);
             }
@@ -503,7 +498,7 @@ pub fn run_held_out(seed: u64, n: usize, cap: Duration, full: bool, out: &std::p
         let Some(a) = of(&c.name, "auto").and_then(|r| r.vs_best) else { continue };
         judged += 1;
         auto_ok += usize::from(a <= 1.2);
-        let best = best_of_ours(&rows, &c.name);
+        let best = best_ms(&rows, &c.name, &OURS);
         let peer = of(&c.name, "rlifesrc").map(|r| settled_ms(r).unwrap_or(f64::INFINITY));
         if let Some(t) = peer {
             peer_judged += 1;
@@ -526,6 +521,9 @@ pub fn run_held_out(seed: u64, n: usize, cap: Duration, full: bool, out: &std::p
 
 /// The engines whose best time is `vs_best`'s yardstick: lifesearch's own, not the choice among them.
 const OWN: [&str; 3] = ["spacetime", "cadical-knuth", "gridwalker"];
+
+/// lifesearch's engines a user can pick, `auto` included: the best of them is lifesearch's best.
+const OURS: [&str; 4] = ["spacetime", "cadical-knuth", "gridwalker", "auto"];
 
 /// Whether a row's engine settled its problem (found a pattern or proved none).
 fn settled(r: &Row) -> bool {
@@ -553,12 +551,9 @@ fn settle(rows: &mut [Row]) -> Result<()> {
 /// `vs_best`: each settled time over the best of [`OWN`] on it.
 fn derive(rows: &mut [Row]) {
     for i in 0..rows.len() {
-        let same = || rows.iter().filter(|o| o.problem == rows[i].problem);
-        let clash = same().any(|o| settled(o) && o.verdict != rows[i].verdict);
-        let best = same()
-            .filter(|o| OWN.contains(&o.engine.as_str()))
-            .filter_map(settled_ms)
-            .fold(f64::INFINITY, f64::min);
+        let r = &rows[i];
+        let clash = rows.iter().any(|o| o.problem == r.problem && settled(o) && o.verdict != r.verdict);
+        let best = best_ms(rows, &r.problem, &OWN);
         let r = &mut rows[i];
         r.vs_best = settled_ms(r).filter(|_| best.is_finite()).map(|t| t / best);
         if settled(r) {
@@ -567,11 +562,10 @@ fn derive(rows: &mut [Row]) {
     }
 }
 
-/// The best settled time of lifesearch on a problem, `auto` included: it is
-/// an engine a user can pick (infinite when none settled).
-fn best_of_ours(rows: &[Row], problem: &str) -> f64 {
+/// The best settled time of `engines` on a problem (infinite when none settled).
+fn best_ms(rows: &[Row], problem: &str, engines: &[&str]) -> f64 {
     rows.iter()
-        .filter(|r| r.problem == problem && r.engine != "rlifesrc")
+        .filter(|r| r.problem == problem && engines.contains(&r.engine.as_str()))
         .filter_map(settled_ms)
         .fold(f64::INFINITY, f64::min)
 }
@@ -639,7 +633,7 @@ impl Experiment for SearchVsPeers {
         for same in rows.chunk_by(|a, b| a.problem == b.problem) {
             let of = |e: &str| same.iter().find(|r| r.engine == e);
             let (first, p) = (&same[0], &same[0].problem);
-            let ours = best_of_ours(rows, p);
+            let ours = best_ms(rows, p, &OURS);
             let peer = of("rlifesrc").and_then(settled_ms);
             let mut m = json!({
                 "problem": p,
@@ -677,33 +671,29 @@ fn cell(r: &Row) -> String {
     }
 }
 
+/// Three decimals under 1 ms, one fewer per power of ten up to 100.
 fn fmt_ms(ms: f64) -> String {
-    // Three decimals under 1 ms, one fewer per power of ten up to 100.
-    let whole = [1.0, 10.0, 100.0].iter().filter(|&&b| ms >= b).count();
-    format!("{ms:.*}", 3 - whole)
+    let decimals = if ms >= 100.0 {
+        0
+    } else if ms >= 10.0 {
+        1
+    } else if ms >= 1.0 {
+        2
+    } else {
+        3
+    };
+    format!("{ms:.decimals$}")
 }
 
 /// rlifesrc through `rlifesrc-lib`, when the `peers` feature links it in.
 mod peer {
-    #[cfg(feature = "peers")]
-    pub const COMPILED: bool = true;
-    #[cfg(not(feature = "peers"))]
-    pub const COMPILED: bool = false;
+    pub const COMPILED: bool = cfg!(feature = "peers");
 
     /// rlifesrc-lib's version as Cargo.lock pins it.
     pub fn version() -> String {
         let lock = include_str!("../../../Cargo.lock");
         let tail = lock.split("name = \"rlifesrc-lib\"\nversion = \"").nth(1);
         tail.and_then(|t| t.split('"').next()).unwrap_or("unknown").into()
-    }
-
-    /// Never called: `measure` reports the row as not compiled in.
-    #[cfg(not(feature = "peers"))]
-    pub fn rlifesrc(
-        _: &lifesearch::search::Problem,
-        _: std::time::Duration,
-    ) -> anyhow::Result<super::Verdict> {
-        anyhow::bail!("rlifesrc is not compiled in (feature peers)")
     }
 
     // ANCHOR: rlifesrc
