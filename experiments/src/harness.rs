@@ -80,24 +80,27 @@ pub fn write_csv<T: Serialize>(path: &Path, rows: &[T]) -> Result<()> {
         w.serialize(r)?;
     }
     let bytes = w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))?;
-    lifesearch::atomic_write(path, &bytes)?;
-    Ok(())
+    Ok(lifesearch::atomic_write(path, &bytes)?)
 }
 
 /// Read rows written by [`write_csv`]; errors name the file and line.
 pub fn read_csv<T: DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
-    let mut r = csv::Reader::from_path(path).with_context(|| format!("{}: cannot open", path.display()))?;
-    let mut out = Vec::new();
-    for (i, row) in r.deserialize().enumerate() {
-        out.push(row.with_context(|| format!("{}:{}: bad row", path.display(), i + 2))?);
-    }
-    Ok(out)
+    rows_of(open_csv(path)?, path)
+}
+
+fn open_csv(path: &Path) -> Result<csv::Reader<std::fs::File>> {
+    csv::Reader::from_path(path).with_context(|| format!("{}: cannot open", path.display()))
+}
+
+/// Every row of a CSV read from `path`, as `T`; errors name the file and line.
+pub fn rows_of<T: DeserializeOwned, R: std::io::Read>(r: csv::Reader<R>, path: &Path) -> Result<Vec<T>> {
+    let rows = r.into_deserialize().enumerate();
+    rows.map(|(i, row)| row.with_context(|| format!("{}:{}: bad row", path.display(), i + 2))).collect()
 }
 
 /// Write a text output (generated Markdown) atomically.
 pub fn write_text(path: &Path, text: &str) -> Result<()> {
-    lifesearch::atomic_write(path, text.as_bytes())?;
-    Ok(())
+    Ok(lifesearch::atomic_write(path, text.as_bytes())?)
 }
 
 /// The lowest of `runs` timings of `f` (the thesis' method); `f` returns a
@@ -317,22 +320,17 @@ impl<E: Experiment> Run for E {
 /// column, none missing) and the header is the one `R` serializes to, in
 /// order. Errors name the file and line.
 pub fn read_rows<R: Serialize + DeserializeOwned>(path: &Path) -> Result<Vec<R>> {
-    let rows: Vec<R> = read_csv(path)?;
-    let mut r = csv::Reader::from_path(path).with_context(|| format!("{}: cannot open", path.display()))?;
-    let got: Vec<String> = r.headers()?.iter().map(str::to_string).collect();
+    let mut r = open_csv(path)?;
+    let got = r.headers()?.clone();
+    let rows: Vec<R> = rows_of(r, path)?;
     if let Some(first) = rows.first() {
         let mut w = csv::Writer::from_writer(Vec::new());
         w.serialize(first)?;
         let bytes = w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))?;
-        let want: Vec<String> = String::from_utf8_lossy(&bytes)
-            .lines()
-            .next()
-            .unwrap_or("")
-            .split(',')
-            .map(str::to_string)
-            .collect();
+        let want = csv::Reader::from_reader(bytes.as_slice()).headers()?.clone();
         if got != want {
-            bail!("{}: columns {:?}, expected {:?}", path.display(), got, want);
+            let (got, want): (Vec<&str>, Vec<&str>) = (got.iter().collect(), want.iter().collect());
+            bail!("{}: columns {got:?}, expected {want:?}", path.display());
         }
     }
     Ok(rows)
@@ -343,8 +341,8 @@ pub fn read_rows<R: Serialize + DeserializeOwned>(path: &Path) -> Result<Vec<R>>
 /// committed ones: its CSV, whose every row reads back as the declared row
 /// type, one row per row it reported (and as many as it declares for this
 /// mode, where it declares a number), well-formed figures if it draws one,
-/// and its Markdown.
-pub fn check_outputs(ctx: &Ctx, e: &dyn Run, report: &Report) -> Result<()> {
+/// and its Markdown. `reported`: the rows its run reported, where it ran.
+pub fn check_outputs(ctx: &Ctx, e: &dyn Run, reported: Option<usize>) -> Result<()> {
     let csv = ctx.csv(e.id());
     if !csv.exists() {
         bail!("wrote no {}", csv.display());
@@ -353,20 +351,18 @@ pub fn check_outputs(ctx: &Ctx, e: &dyn Run, report: &Report) -> Result<()> {
     if rows == 0 {
         bail!("{}: no rows", csv.display());
     }
-    if rows != report.rows {
-        bail!("{}: {rows} rows, but the run reported {}", csv.display(), report.rows);
+    if let Some(reported) = reported
+        && rows != reported
+    {
+        bail!("{}: {rows} rows, but the run reported {reported}", csv.display());
     }
     if let Some(want) = e.rows(ctx.mode)
         && rows != want
     {
         bail!("{}: {rows} rows, {want} expected in {} mode", csv.display(), ctx.mode.name());
     }
-    let mut figures: Vec<PathBuf> =
-        extra_figures(ctx.out(), e.id()).into_iter().map(|f| ctx.out().join(f)).collect();
-    if e.figure() {
-        figures.extend(["svg", "png"].map(|ext| ctx.figure(e.id()).with_extension(ext)));
-    }
-    for f in figures {
+    for f in figures(ctx.out(), e) {
+        let f = ctx.out().join(f);
         let ok = if f.extension().is_some_and(|x| x == "svg") {
             crate::plot::is_svg(&f)
         } else {
@@ -384,42 +380,39 @@ pub fn check_outputs(ctx: &Ctx, e: &dyn Run, report: &Report) -> Result<()> {
 }
 // ANCHOR_END: check_outputs
 
-/// A second figure of an experiment, `book/src/figures/ID-NAME.{svg,png}`
-/// (relative to `dir`), drawn beside its main one.
-fn extra_figures(dir: &Path, id: &str) -> Vec<PathBuf> {
+/// The figures of `e` under `dir`, relative to it: its main one where it
+/// draws one, and any second ones, `book/src/figures/ID-NAME.{svg,png}`.
+fn figures(dir: &Path, e: &dyn Run) -> Vec<PathBuf> {
     let figures = Path::new("book/src/figures");
-    let Ok(entries) = std::fs::read_dir(dir.join(figures)) else { return Vec::new() };
-    let mut v: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
-        .filter(|n| n.starts_with(&format!("{id}-")) && (n.ends_with(".svg") || n.ends_with(".png")))
-        .map(|n| figures.join(n))
-        .collect();
+    let mut v: Vec<PathBuf> = match std::fs::read_dir(dir.join(figures)) {
+        Ok(entries) => entries
+            .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+            .filter(|n| {
+                n.starts_with(&format!("{}-", e.id())) && (n.ends_with(".svg") || n.ends_with(".png"))
+            })
+            .map(|n| figures.join(n))
+            .collect(),
+        Err(_) => Vec::new(),
+    };
     v.sort();
-    v
-}
-
-/// The files experiment `e` writes, relative to a root: its CSV (unless
-/// `with_csv` is false), its figures, its Markdown.
-fn outputs(e: &dyn Run, with_csv: bool, stage: &Path) -> Vec<PathBuf> {
-    let mut v = extra_figures(stage, e.id());
-    if with_csv {
-        v.push(PathBuf::from(format!("data/{}.csv", e.id())));
-    }
     if e.figure() {
-        for ext in ["svg", "png"] {
-            v.push(PathBuf::from(format!("book/src/figures/{}.{ext}", e.id())));
-        }
+        v.extend(["svg", "png"].map(|ext| figures.join(format!("{}.{ext}", e.id()))));
     }
-    v.push(PathBuf::from(format!("book/src/generated/{}.md", e.id())));
     v
 }
 
 /// Move the checked outputs of `e` from `staged`'s stage to `ctx`'s root,
 /// each by a rename (or an atomic copy across file systems).
 pub fn publish(staged: &Ctx, ctx: &Ctx, e: &dyn Run) -> Result<()> {
-    let stage = staged.out().to_path_buf();
-    let with_csv = stage.join(format!("data/{}.csv", e.id())).exists();
-    for rel in outputs(e, with_csv, &stage) {
+    let stage = staged.out();
+    let mut files = figures(stage, e);
+    files.push(PathBuf::from(format!("book/src/generated/{}.md", e.id())));
+    // A redraw stages no CSV to publish.
+    let csv = PathBuf::from(format!("data/{}.csv", e.id()));
+    if stage.join(&csv).exists() {
+        files.push(csv);
+    }
+    for rel in files {
         let (from, to) = (stage.join(&rel), ctx.root.join(&rel));
         if let Some(dir) = to.parent() {
             std::fs::create_dir_all(dir).with_context(|| format!("{}", dir.display()))?;
@@ -442,7 +435,7 @@ pub fn redraw(ctx: &Ctx, e: &dyn Run) -> Result<()> {
     std::fs::create_dir_all(stage.path().join("data"))?;
     std::fs::copy(&csv, staged.csv(e.id())).with_context(|| format!("{}", csv.display()))?;
     e.render(&staged)?;
-    check_outputs(&staged, e, &Report { rows, ..Default::default() })?;
+    check_outputs(&staged, e, Some(rows))?;
     std::fs::remove_file(staged.csv(e.id()))?;
     publish(&staged, ctx, e)
 }
@@ -520,15 +513,14 @@ mod tests {
         assert_eq!(report.rows, 2);
         Run::render(&X, &ctx).unwrap();
         assert!(std::fs::read_to_string(ctx.generated("x")).unwrap().contains("| A |"));
-        check_outputs(&ctx, &X, &report).unwrap();
-        let report = |rows| Report { rows, ..Default::default() };
-        let err = check_outputs(&ctx, &X, &report(3)).unwrap_err().to_string();
+        check_outputs(&ctx, &X, Some(report.rows)).unwrap();
+        let err = check_outputs(&ctx, &X, Some(3)).unwrap_err().to_string();
         assert!(err.contains("2 rows, but the run reported 3"), "{err}");
         write_csv(&ctx.csv("x"), &[Row { a: 1, b: "x".into() }]).unwrap();
-        let err = check_outputs(&ctx, &X, &report(1)).unwrap_err().to_string();
+        let err = check_outputs(&ctx, &X, Some(1)).unwrap_err().to_string();
         assert!(err.contains("1 rows, 2 expected in quick mode"), "{err}");
         write_text(&ctx.csv("x"), "b,a\nx,1\ny,2\n").unwrap();
-        assert!(check_outputs(&ctx, &X, &report(2)).unwrap_err().to_string().contains("columns"));
+        assert!(check_outputs(&ctx, &X, None).unwrap_err().to_string().contains("columns"));
     }
 
     #[test]

@@ -1,13 +1,7 @@
 //! The experiments harness: regenerates every table and figure of Bontes'
 //! thesis into `data/<id>.csv`, `book/src/figures/<id>.svg|png` and
-//! `book/src/generated/<id>.md`, recording how in `data/manifest.json`.
-//!
-//! ```text
-//! experiments all [--full] [--force]   every experiment (quick sizes unless --full)
-//! experiments run ID... [--full] [--force]
-//! experiments list
-//! experiments plot [ID...]             redraw figures and tables from the CSVs only
-//! ```
+//! `book/src/generated/<id>.md`, recording how in `data/manifest.json`
+//! (`experiments --help` lists the commands).
 
 mod candidates;
 mod exp;
@@ -79,7 +73,9 @@ enum Cmd {
         #[arg(long, value_name = "N")]
         candidates: Option<usize>,
     },
-    /// Check every existing output: CSV columns, valid SVG and PNG figures.
+    /// Check every experiment's committed outputs as its runner checks a
+    /// run's, in the mode they were measured in: the CSV's columns and row
+    /// count, valid SVG and PNG figures, the Markdown.
     #[command(hide = true)]
     Check,
     /// Make an orphan zoo: its patterns, and `zoo.csv` with each verdict
@@ -131,12 +127,6 @@ enum Cmd {
     },
 }
 
-/// How an experiment ended, when it did not fail.
-enum Outcome {
-    Done,
-    UpToDate,
-}
-
 fn src_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
@@ -145,12 +135,13 @@ fn src_root() -> PathBuf {
 /// Run one experiment: measure into a stage folder beside the outputs, draw
 /// from the staged CSV, check what was written, and only then move it into
 /// place. A failure anywhere leaves the committed outputs as they were.
-fn run_one(ctx: &Ctx, e: &dyn harness::Run, fp: &str, force: bool) -> Result<Outcome> {
+/// Whether it measured (not when its outputs are up to date and not forced).
+fn run_one(ctx: &Ctx, e: &dyn harness::Run, fp: &str, force: bool) -> Result<bool> {
     let mut manifest = Manifest::load_or_new(&ctx.root)?;
     let fresh = manifest.experiments.get(e.id()).is_some_and(|m| m.fingerprint == fp && m.mode == ctx.mode)
         && ctx.csv(e.id()).exists();
     if fresh && !force {
-        return Ok(Outcome::UpToDate);
+        return Ok(false);
     }
     let t = Instant::now();
     std::fs::create_dir_all(&ctx.root)?;
@@ -158,7 +149,7 @@ fn run_one(ctx: &Ctx, e: &dyn harness::Run, fp: &str, force: bool) -> Result<Out
     let staged = ctx.staged(e.id(), stage.path());
     let report = e.run(&staged)?;
     e.render(&staged)?;
-    harness::check_outputs(&staged, e, &report)?;
+    harness::check_outputs(&staged, e, Some(report.rows))?;
     harness::publish(&staged, ctx, e)?;
     manifest = Manifest::load_or_new(&ctx.root)?;
     manifest.machine = harness::this_machine();
@@ -174,7 +165,7 @@ fn run_one(ctx: &Ctx, e: &dyn harness::Run, fp: &str, force: bool) -> Result<Out
         },
     );
     harness::save_manifest(&ctx.root, &manifest)?;
-    Ok(Outcome::Done)
+    Ok(true)
 }
 // ANCHOR_END: run_one
 
@@ -199,8 +190,8 @@ fn run_many(ctx: &Ctx, ids: &[String], force: bool) -> Result<(bool, bool)> {
     for e in all.iter().filter(|e| ids.iter().any(|i| i == e.id())) {
         let t = Instant::now();
         match run_one(ctx, e.as_ref(), &fp, force) {
-            Ok(Outcome::Done) => eprintln!("{:<24} done in {:.1} s", e.id(), t.elapsed().as_secs_f64()),
-            Ok(Outcome::UpToDate) => {
+            Ok(true) => eprintln!("{:<24} done in {:.1} s", e.id(), t.elapsed().as_secs_f64()),
+            Ok(false) => {
                 eprintln!("{:<24} up to date (use --force to rerun)", e.id());
                 skipped = true;
             }
@@ -211,6 +202,38 @@ fn run_many(ctx: &Ctx, ids: &[String], force: bool) -> Result<(bool, bool)> {
         }
     }
     Ok((!failed, !skipped))
+}
+
+/// Apply `f` to each of `exps` that has a CSV, with `ctx` in the mode the
+/// manifest says the CSV was measured in (so it is checked as its runner
+/// checked it), and write one line per experiment to `out`, in `words`: (no
+/// CSV, done, failed). Whether every one succeeded.
+fn each_csv(
+    ctx: &Ctx,
+    exps: Vec<Box<dyn harness::Run>>,
+    out: &mut dyn std::io::Write,
+    words: [&str; 3],
+    f: impl Fn(&Ctx, &dyn harness::Run) -> Result<()>,
+) -> Result<bool> {
+    let manifest = Manifest::load_or_new(&ctx.root)?;
+    let mut ok = true;
+    for e in exps {
+        let said = if ctx.csv(e.id()).exists() {
+            let mut ctx = ctx.clone();
+            ctx.mode = manifest.experiments.get(e.id()).map_or(ctx.mode, |m| m.mode);
+            match f(&ctx, e.as_ref()) {
+                Ok(()) => words[1].to_string(),
+                Err(err) => {
+                    ok = false;
+                    format!("{}: {}", words[2], one_line(&err))
+                }
+            }
+        } else {
+            words[0].to_string()
+        };
+        writeln!(out, "{:<24} {said}", e.id())?;
+    }
+    Ok(ok)
 }
 
 /// An error and its causes on one line.
@@ -337,7 +360,7 @@ fn real_main(cli: Cli) -> Result<bool> {
         }
         Cmd::Zoo { out, seed } => {
             let out = out.unwrap_or_else(zoo::default_dir);
-            let entries = zoo::generate(&zoo::default_dir(), &out, seed, !cli.quiet)?;
+            let entries = zoo::generate(&zoo::default_dir(), &out, seed, &mk(false).bar(0, "zoo"))?;
             let orphans = entries.iter().filter(|e| e.verdict == "orphan").count();
             println!("{}: {} patterns, {orphans} orphans", out.display(), entries.len());
             Ok(true)
@@ -359,34 +382,11 @@ fn real_main(cli: Cli) -> Result<bool> {
             Ok(true)
         }
         Cmd::Check => {
-            let ctx = mk(false);
-            let manifest = Manifest::load_or_new(&ctx.root)?;
-            let mut ok = true;
-            for e in exp::all() {
-                if !ctx.csv(e.id()).exists() {
-                    println!("{:<24} no output", e.id());
-                    continue;
-                }
-                // Each output is checked as its runner checks it, in the mode it was measured in.
-                let mut ctx = ctx.clone();
-                ctx.mode = manifest.experiments.get(e.id()).map_or(ctx.mode, |m| m.mode);
-                let checked = e.check_csv(&ctx.csv(e.id())).and_then(|rows| {
-                    harness::check_outputs(&ctx, e.as_ref(), &harness::Report { rows, ..Default::default() })
-                });
-                match checked {
-                    Ok(()) => println!("{:<24} ok", e.id()),
-                    Err(err) => {
-                        println!("{:<24} BAD: {}", e.id(), one_line(&err));
-                        ok = false;
-                    }
-                }
-            }
-            Ok(ok)
+            each_csv(&mk(false), exp::all(), &mut std::io::stdout(), ["no output", "ok", "BAD"], |ctx, e| {
+                harness::check_outputs(ctx, e, None)
+            })
         }
         Cmd::Plot { ids } => {
-            let ctx = mk(false);
-            let manifest = Manifest::load_or_new(&ctx.root)?;
-            let mut ok = true;
             // A figure's own id (`orphan-zoo-patterns`) names the experiment that draws it.
             let all = exp::all();
             let mut owners = Vec::new();
@@ -401,23 +401,10 @@ fn real_main(cli: Cli) -> Result<bool> {
                     None => bail!("unknown experiment or figure '{id}' (see `experiments list`)"),
                 }
             }
-            for e in exp::all().into_iter().filter(|e| ids.is_empty() || owners.iter().any(|i| i == e.id())) {
-                if !ctx.csv(e.id()).exists() {
-                    eprintln!("{:<24} no CSV yet; nothing to draw", e.id());
-                    continue;
-                }
-                // Each CSV is checked against the mode it was measured in.
-                let mut ctx = ctx.clone();
-                ctx.mode = manifest.experiments.get(e.id()).map_or(ctx.mode, |m| m.mode);
-                match harness::redraw(&ctx, e.as_ref()) {
-                    Ok(()) => eprintln!("{:<24} redrawn", e.id()),
-                    Err(err) => {
-                        eprintln!("{:<24} FAILED: {}", e.id(), one_line(&err));
-                        ok = false;
-                    }
-                }
-            }
-            Ok(ok)
+            let exps =
+                all.into_iter().filter(|e| ids.is_empty() || owners.iter().any(|i| i == e.id())).collect();
+            let words = ["no CSV yet; nothing to draw", "redrawn", "FAILED"];
+            each_csv(&mk(false), exps, &mut std::io::stderr(), words, harness::redraw)
         }
     }
 }

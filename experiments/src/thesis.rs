@@ -66,12 +66,7 @@ pub fn verify_all(dir: &Path) -> Result<()> {
 /// A vendored CSV as typed rows; errors name the file and line.
 pub fn table<T: DeserializeOwned>(dir: &Path, name: &str) -> Result<Vec<T>> {
     let bytes = read(dir, name)?;
-    let mut r = csv::Reader::from_reader(bytes.as_slice());
-    let mut out = Vec::new();
-    for (i, row) in r.deserialize().enumerate() {
-        out.push(row.with_context(|| format!("{}:{}: bad row", dir.join(name).display(), i + 2))?);
-    }
-    Ok(out)
+    crate::harness::rows_of(csv::Reader::from_reader(bytes.as_slice()), &dir.join(name))
 }
 
 /// Figure 5.9's panel B (slice sizes after GridSolve), row by row, from
@@ -81,8 +76,7 @@ pub fn table<T: DeserializeOwned>(dir: &Path, name: &str) -> Result<Vec<T>> {
 pub fn figure_5_9_b(dir: &Path) -> Result<Vec<u32>> {
     const NAME: &str = "figure-5-9.txt";
     let path = dir.join(NAME);
-    let bytes = read(dir, NAME)?;
-    let text = std::str::from_utf8(&bytes).with_context(|| format!("{}: not UTF-8", path.display()))?;
+    let text = lifesearch::text_from_bytes(&path.display().to_string(), read(dir, NAME)?)?;
     let mut lines = text.lines().enumerate();
     if !lines.any(|(_, l)| l.starts_with("A: single pixels")) {
         bail!("{}: no `A: single pixels` header", path.display());
@@ -121,14 +115,10 @@ pub fn stats(dir: &Path) -> Result<Vec<[u64; 12]>> {
         if line.trim().is_empty() {
             continue;
         }
-        let v: Vec<u64> = line
-            .split(',')
-            .map(|s| s.trim().parse::<u64>())
-            .collect::<Result<_, _>>()
-            .with_context(|| format!("{}:{}: not 12 integers", path.display(), i + 1))?;
-        let arr: [u64; 12] =
-            v.try_into().map_err(|_| anyhow::anyhow!("{}:{}: not 12 integers", path.display(), i + 1))?;
-        out.push(arr);
+        let bad = || format!("{}:{}: not 12 integers", path.display(), i + 1);
+        let v: Vec<u64> =
+            line.split(',').map(|s| s.trim().parse::<u64>()).collect::<Result<_, _>>().with_context(bad)?;
+        out.push(v.try_into().map_err(|_| anyhow::anyhow!(bad()))?);
     }
     if out.len() != 125_000 {
         bail!("{}: {} lines, the study had 125,000", path.display(), out.len());

@@ -58,6 +58,11 @@ fn draft(name: String, kind: &'static str, source: String, target: SpecGrid) -> 
     Draft { name, kind, source, target }
 }
 
+/// The `i`th draft of a generated kind, named by its prefix, number and size.
+fn numbered(prefix: &str, i: usize, kind: &'static str, source: String, target: SpecGrid) -> Draft {
+    draft(format!("{prefix}-{i:02}-{}x{}", target.width(), target.height()), kind, source, target)
+}
+
 // ANCHOR: symmetries
 /// The eight symmetries of the square, as names and maps of a cell (x, y) of
 /// a w x h box to its place in the turned box.
@@ -116,25 +121,20 @@ fn drafts(lit: &[(String, SpecGrid)], rng: &mut impl Rng) -> Vec<Draft> {
     let pick_turned = |rng: &mut dyn rand::RngCore| {
         let (stem, t) = orphans.choose(rng).expect("literature orphans");
         let k = rng.random_range(0..8);
-        (format!("{} of {stem}", SYMMETRIES[k]), transformed(t, k))
+        (transformed(t, k), format!("{} of {stem}", SYMMETRIES[k]))
     };
     for (stem, t) in lit {
         out.push(draft(format!("lit-{stem}"), "literature", stem.clone(), t.clone()));
     }
-    for (stem, t) in lit.iter().filter(|(s, _)| !s.starts_with("beluchenko2009")) {
-        if t.count(Cell::Unknown) > 0 {
-            continue;
-        }
+    for (stem, t) in
+        lit.iter().filter(|(s, t)| !s.starts_with("beluchenko2009") && t.count(Cell::Unknown) == 0)
+    {
         let k = rng.random_range(1..8);
-        out.push(draft(
-            format!("sym-{stem}-{}", SYMMETRIES[k]),
-            "transformed",
-            format!("{} of {stem}", SYMMETRIES[k]),
-            transformed(t, k),
-        ));
+        let (name, src) = (format!("sym-{stem}-{}", SYMMETRIES[k]), format!("{} of {stem}", SYMMETRIES[k]));
+        out.push(draft(name, "transformed", src, transformed(t, k)));
     }
     for i in 0..10 {
-        let (src, t) = pick_turned(rng);
+        let (t, src) = pick_turned(rng);
         let (mx, my) = (rng.random_range(2..=16), rng.random_range(2..=16));
         let d = *[0.2, 0.35, 0.5].choose(rng).expect("densities");
         let mut field = SpecGrid::random(t.width() + mx, t.height() + my, d, 0.0, rng);
@@ -144,15 +144,11 @@ fn drafts(lit: &[(String, SpecGrid)], rng: &mut impl Rng) -> Vec<Draft> {
                 field.set(ox + x, oy + y, t.get(x, y));
             }
         }
-        out.push(draft(
-            format!("emb-{i:02}-{}x{}", field.width(), field.height()),
-            "embedded",
-            format!("{src}, at ({ox},{oy}) in a random field of density {d}"),
-            field,
-        ));
+        let src = format!("{src}, at ({ox},{oy}) in a random field of density {d}");
+        out.push(numbered("emb", i, "embedded", src, field));
     }
     for i in 0..8 {
-        let (src, mut t) = pick_turned(rng);
+        let (mut t, src) = pick_turned(rng);
         let (x, y) = (rng.random_range(0..t.width()), rng.random_range(0..t.height()));
         let c = if t.get(x, y) == Cell::Alive { Cell::Dead } else { Cell::Alive };
         t.set(x, y, c);
@@ -160,44 +156,34 @@ fn drafts(lit: &[(String, SpecGrid)], rng: &mut impl Rng) -> Vec<Draft> {
     }
     for i in 0..12 {
         let (t, src) = soup_child(rng);
-        out.push(draft(format!("soup-{i:02}-{}x{}", t.width(), t.height()), "soup", src, t));
+        out.push(numbered("soup", i, "soup", src, t));
     }
     for i in 0..5 {
-        let s = rng.random_range(5..=11);
-        let t = SpecGrid::random(s, s, 0.5, 0.0, rng);
-        out.push(draft(
-            format!("rand-{i:02}-{s}x{s}"),
-            "random",
-            "uniformly random cells, density 0.5".into(),
-            t,
-        ));
+        let (t, src) = random_square(rng, 5..=11);
+        out.push(numbered("rand", i, "random", src, t));
     }
     for i in 0..7 {
         let f = *[0.05, 0.1, 0.2, 0.3, 0.5].choose(rng).expect("fractions");
         let (mut t, src) = match i % 3 {
             0 => soup_child(rng),
-            1 => {
-                let (src, t) = pick_turned(rng);
-                (t, src)
-            }
-            _ => {
-                let s = rng.random_range(9..=14);
-                (SpecGrid::random(s, s, 0.5, 0.0, rng), "uniformly random cells, density 0.5".into())
-            }
+            1 => pick_turned(rng),
+            _ => random_square(rng, 9..=14),
         };
         for c in t.cells_mut().iter_mut() {
             if rng.random_bool(f) {
                 *c = Cell::Unknown;
             }
         }
-        out.push(draft(
-            format!("unk-{i:02}-{}x{}", t.width(), t.height()),
-            "unknown",
-            format!("{src}, each cell made ? with probability {f}"),
-            t,
-        ));
+        let src = format!("{src}, each cell made ? with probability {f}");
+        out.push(numbered("unk", i, "unknown", src, t));
     }
     out
+}
+
+/// A square of uniformly random cells, its side drawn from `sides`.
+fn random_square(rng: &mut impl Rng, sides: std::ops::RangeInclusive<usize>) -> (SpecGrid, String) {
+    let s = rng.random_range(sides);
+    (SpecGrid::random(s, s, 0.5, 0.0, rng), "uniformly random cells, density 0.5".into())
 }
 
 /// A random soup, stepped once and cut to its inside: it has a parent.
@@ -238,46 +224,39 @@ pub fn verdict(t: &SpecGrid) -> Result<(bool, Vec<&'static str>)> {
 }
 // ANCHOR_END: zoo_verdict
 
-/// Write a pattern file: RLE when every cell is known, rows of `.`, `*`,
-/// `?` otherwise (RLE has no unknown cells); comments say where it came from.
-fn pattern_text(d: &Draft) -> String {
+/// A pattern file's extension and text: RLE when every cell is known, rows
+/// of `.`, `*`, `?` otherwise (RLE has no unknown cells); comments say where
+/// it came from.
+fn pattern_file(d: &Draft) -> (&'static str, String) {
     let comment = format!("{}: {} (lifesearch orphan zoo)", d.name, d.source);
     if d.target.count(Cell::Unknown) == 0 {
         let grid = known_cells(&d.target);
         let p = Pattern { grid, name: Some(d.name.clone()), comments: vec![comment], ..Default::default() };
-        rle::write(&p)
+        ("rle", rle::write(&p))
     } else {
-        let mut s = format!("# {comment}\n");
-        for r in d.target.to_rows() {
-            s.push_str(&r);
-            s.push('\n');
-        }
-        s
+        ("txt", format!("# {comment}\n{}\n", d.target.to_rows().join("\n")))
     }
 }
 
-/// Generate a zoo from the literature in `lit_root` into `out` with `seed`.
-pub fn generate(lit_root: &Path, out: &Path, seed: u64, progress: bool) -> Result<Vec<Entry>> {
+/// Generate a zoo from the literature in `lit_root` into `out` with `seed`,
+/// counting the patterns decided on `bar`.
+pub fn generate(lit_root: &Path, out: &Path, seed: u64, bar: &indicatif::ProgressBar) -> Result<Vec<Entry>> {
     let lit = literature(lit_root)?;
     ensure!(!lit.is_empty(), "{}: no literature patterns", lit_root.join("literature").display());
     let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
     let drafts = drafts(&lit, &mut rng);
     std::fs::create_dir_all(out.join("patterns"))?;
-    let bar = if progress {
-        indicatif::ProgressBar::new(drafts.len() as u64)
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    bar.set_length(drafts.len() as u64);
     let mut entries = Vec::new();
     for d in &drafts {
         let (orphan, by) = verdict(&d.target).with_context(|| format!("zoo pattern {}", d.name))?;
         bar.inc(1);
-        let ext = if d.target.count(Cell::Unknown) == 0 { "rle" } else { "txt" };
+        let (ext, text) = pattern_file(d);
         let file = if d.kind == "literature" {
             format!("literature/{}.{ext}", d.name.trim_start_matches("lit-"))
         } else {
             let f = format!("patterns/{}.{ext}", d.name);
-            lifesearch::atomic_write(&out.join(&f), pattern_text(d).as_bytes())?;
+            lifesearch::atomic_write(&out.join(&f), text.as_bytes())?;
             f
         };
         entries.push(Entry {
@@ -316,18 +295,15 @@ pub fn read(dir: &Path) -> Result<Vec<(Entry, SpecGrid)>> {
     let entries = entries(dir)?;
     let mut out = Vec::new();
     for (i, e) in entries.into_iter().enumerate() {
-        let path = dir.join(&e.file);
-        let t = read_target(&path)?;
-        if (t.width(), t.height(), t.count(Cell::Alive), t.count(Cell::Unknown))
-            != (e.width, e.height, e.live, e.unknown)
-        {
+        let t = read_target(&dir.join(&e.file))?;
+        let says = (e.width, e.height, e.live, e.unknown);
+        let holds = (t.width(), t.height(), t.count(Cell::Alive), t.count(Cell::Unknown));
+        if says != holds {
             bail!(
-                "{}: line {} ({}) says {:?}, the file holds {:?} (width, height, live, unknown cells)",
+                "{}: line {} ({}) says {says:?}, the file holds {holds:?} (width, height, live, unknown cells)",
                 dir.join("zoo.csv").display(),
                 i + 2,
                 e.name,
-                (e.width, e.height, e.live, e.unknown),
-                (t.width(), t.height(), t.count(Cell::Alive), t.count(Cell::Unknown))
             );
         }
         ensure!(e.verdict == "orphan" || e.verdict == "predecessor", "{}: verdict '{}'", e.name, e.verdict);

@@ -15,19 +15,42 @@ pub struct Table61;
 pub struct Table63;
 pub struct Table64;
 
-/// One row of the thesis' Table 6.1, 6.3 or 6.4 (`data/thesis/table-6-*.csv`),
-/// the columns used here; each table has some of them.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-struct Thesis {
+/// One row of the thesis' Table 6.1 (`data/thesis/table-6-1.csv`), the columns used here.
+#[derive(Debug, Deserialize)]
+struct Thesis61 {
     pattern: usize,
-    gridwalker_ms: Option<f64>,
-    gw_vs_sat: Option<f64>,
-    gridwalker_kib: Option<u32>,
-    basic_ms: Option<f64>,
-    single_ms: Option<f64>,
-    no_repeat_ms: Option<f64>,
-    track_ms: Option<f64>,
+    gridwalker_ms: f64,
+    gw_vs_sat: f64,
+}
+
+/// One row of the thesis' Table 6.3 (`data/thesis/table-6-3.csv`), the column used here.
+#[derive(Debug, Deserialize)]
+struct Thesis63 {
+    pattern: usize,
+    gridwalker_kib: u32,
+}
+
+/// One row of the thesis' Table 6.4 (`data/thesis/table-6-4.csv`), the columns used here.
+#[derive(Debug, Deserialize)]
+struct Thesis64 {
+    pattern: usize,
+    basic_ms: f64,
+    single_ms: f64,
+    no_repeat_ms: f64,
+    track_ms: f64,
+}
+
+impl Thesis64 {
+    /// The thesis' time for `variant`; none for a variant it did not have.
+    fn ms(&self, variant: Variant) -> Option<f64> {
+        Some(match variant {
+            Variant::Basic => self.basic_ms,
+            Variant::Single => self.single_ms,
+            Variant::NoRepeat => self.no_repeat_ms,
+            Variant::Track => self.track_ms,
+            _ => return None,
+        })
+    }
 }
 
 #[derive(Debug, Default, Serialize, Deserialize)]
@@ -94,10 +117,10 @@ fn distinct(v: impl Iterator<Item = String>) -> Vec<String> {
     out
 }
 
-/// The thesis' row for our pattern `#n`.
-fn printed<'a>(thesis: &'a [Thesis], id: &str) -> Option<&'a Thesis> {
+/// The thesis' row for our pattern `#n`, found by its `number`.
+fn printed<'a, T>(thesis: &'a [T], id: &str, number: fn(&T) -> usize) -> Option<&'a T> {
     let n = id.trim_start_matches('#').parse::<usize>().ok()?;
-    thesis.iter().find(|t| t.pattern == n)
+    thesis.iter().find(|t| number(t) == n)
 }
 
 impl Experiment for Table61 {
@@ -107,14 +130,14 @@ impl Experiment for Table61 {
     const FIGURE: bool = true;
 
     fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row61>, Report)> {
-        let thesis: Vec<Thesis> = crate::thesis::table(&ctx.thesis, "table-6-1.csv")?;
+        let thesis: Vec<Thesis61> = crate::thesis::table(&ctx.thesis, "table-6-1.csv")?;
         let runs = ctx.mode.pick(1, 10, 10);
         let mut rows = Vec::new();
         let pats = patterns(ctx);
         let bar = ctx.bar(pats.len() as u64, "table-6-1");
         let kinds = super::sat::kinds();
         for p in &pats {
-            let of = printed(&thesis, p.id);
+            let of = printed(&thesis, p.id, |t| t.pattern);
             let t = decide(&p.spec, Variant::Basic, runs)?;
             let row = |solver: &str, orphan: bool, ms: f64| Row61 {
                 pattern: p.id.into(),
@@ -128,8 +151,8 @@ impl Experiment for Table61 {
                 runs,
                 best_ms: ms,
                 gw_vs_best_sat: None,
-                thesis_gridwalker_ms: of.and_then(|t| t.gridwalker_ms),
-                thesis_gw_vs_sat: of.and_then(|t| t.gw_vs_sat),
+                thesis_gridwalker_ms: of.map(|t| t.gridwalker_ms),
+                thesis_gw_vs_sat: of.map(|t| t.gw_vs_sat),
             };
             let gw_ms = t.micros / 1e3;
             let mut best_sat = f64::INFINITY;
@@ -259,9 +282,9 @@ impl Experiment for Table63 {
             .into_iter()
             .map(|k| Ok(child(&empty, k)?.max_rss_bytes))
             .collect::<Result<_>>()?;
-        let thesis: Vec<Thesis> = crate::thesis::table(&ctx.thesis, "table-6-3.csv")?;
+        let thesis: Vec<Thesis63> = crate::thesis::table(&ctx.thesis, "table-6-3.csv")?;
         for p in patterns(ctx) {
-            let thesis_gridwalker_kib = printed(&thesis, p.id).and_then(|t| t.gridwalker_kib);
+            let thesis_gridwalker_kib = printed(&thesis, p.id, |t| t.pattern).map(|t| t.gridwalker_kib);
             let row = |solver: &str, peak_bytes, baseline_bytes, method: &str| Row63 {
                 pattern: p.id.into(),
                 stand_in: p.stand_in,
@@ -359,12 +382,12 @@ impl Experiment for Table64 {
         let runs = ctx.mode.pick(1, 10, 10);
         let mut rows = Vec::new();
         let pats = patterns(ctx);
-        let thesis: Vec<Thesis> = crate::thesis::table(&ctx.thesis, "table-6-4.csv")?;
+        let thesis: Vec<Thesis64> = crate::thesis::table(&ctx.thesis, "table-6-4.csv")?;
         let bar = ctx.bar((pats.len() * VARIANTS.len()) as u64, "table-6-4");
         for p in &pats {
-            let printed = printed(&thesis, p.id);
+            let printed = printed(&thesis, p.id, |t| t.pattern);
             let mut basic_ms = None;
-            for (i, v) in VARIANTS.into_iter().enumerate() {
+            for v in VARIANTS {
                 let t = decide(&p.spec, v, runs)?;
                 let ms = t.micros / 1e3;
                 let base = *basic_ms.get_or_insert(ms);
@@ -380,7 +403,7 @@ impl Experiment for Table64 {
                     sweeps: t.stat("sweeps"),
                     confrontations: t.stat("confrontations"),
                     basic_speedup: ms / base,
-                    thesis_ms: printed.and_then(|t| [t.basic_ms, t.single_ms, t.no_repeat_ms, t.track_ms][i]),
+                    thesis_ms: printed.and_then(|t| t.ms(v)),
                 });
                 bar.inc(1);
             }
