@@ -4,25 +4,18 @@
 //! candidates), Table 6.2 the 4 rarest (its first 20, tiled 2x2 and 4x4).
 
 use crate::exp::ancestors::Ancestors;
-use crate::harness::Ctx;
-use crate::harness::Experiment;
+use crate::harness::{Ctx, Experiment};
 use anyhow::{Context, Result, bail};
-use lifesearch::life::Grid;
+use lifesearch::gridwalker::Variant;
+use lifesearch::life::{Grid, SpecGrid};
 use lifesearch::search::ancestors::transpose;
 
 /// Keep the cells of a q x q pattern on or above the diagonal (x >= y) and
 /// mirror them across it, giving a transpose-symmetric pattern.
 pub fn symmetrise(p: u64, q: usize) -> u64 {
-    let mut out = 0;
-    for y in 0..q {
-        for x in y..q {
-            if (p >> (y * q + x)) & 1 == 1 {
-                out |= 1 << (y * q + x);
-                out |= 1 << (x * q + y);
-            }
-        }
-    }
-    out
+    let on_or_above = (0..q).flat_map(|y| (y..q).map(move |x| 1u64 << (y * q + x))).fold(0, |m, b| m | b);
+    let kept = p & on_or_above;
+    kept | transpose(kept, q)
 }
 
 // ANCHOR: candidate
@@ -38,10 +31,8 @@ pub fn candidate(rank: &[u64], q: usize, nw: usize, sw: usize, ne: usize) -> Gri
     ];
     let mut g = Grid::new(2 * q, 2 * q);
     for (ox, oy, p) in quads {
-        for y in 0..q {
-            for x in 0..q {
-                g.set(ox + x, oy + y, (p >> (y * q + x)) & 1 == 1);
-            }
+        for i in 0..q * q {
+            g.set(ox + i % q, oy + i / q, (p >> i) & 1 == 1);
         }
     }
     g
@@ -88,18 +79,6 @@ pub fn table_6_2_batches(rank: &[u64], q: usize) -> (Vec<Grid>, Vec<Grid>) {
     (first.iter().map(|g| tile(g, 2)).collect(), first.iter().map(|g| tile(g, 4)).collect())
 }
 
-/// The ranking committed by the `section-6-4-ancestors` experiment: (side,
-/// (pattern, ancestors) rarest first, ties by pattern number).
-pub fn load_ranking_rows(ctx: &Ctx) -> Result<(usize, Vec<(u64, u64)>)> {
-    let path = ctx.csv(Ancestors::ID);
-    if !path.exists() {
-        bail!("{}: missing; run `experiments run {}` first", path.display(), Ancestors::ID);
-    }
-    let rows: Vec<super::exp::ancestors::Row> = crate::harness::read_rows(&path)?;
-    let side = rows.first().context("empty ranking")?.side;
-    Ok((side, rows.iter().map(|r| (r.pattern, r.ancestors)).collect()))
-}
-
 /// How the order within ties was decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TieOrder {
@@ -109,16 +88,24 @@ pub enum TieOrder {
     Thesis,
 }
 
-/// The ranking to build candidates from: for the 5x5 ranking, ties in the
-/// thesis' own order, recovered from its raw statistics; for another side
-/// (the smoke test's 4x4) by pattern number, as there is nothing to recover.
+/// The ranking to build candidates from, as the `section-6-4-ancestors`
+/// experiment committed it (rarest first, ties by pattern number): for the
+/// 5x5 ranking, ties in the thesis' own order, recovered from its raw
+/// statistics; for another side (the smoke test's 4x4) by pattern number, as
+/// there is nothing to recover.
 pub fn load_ranking(ctx: &Ctx) -> Result<(usize, Vec<u64>, TieOrder)> {
-    let (q, rows) = load_ranking_rows(ctx)?;
+    let path = ctx.csv(Ancestors::ID);
+    if !path.exists() {
+        bail!("{}: missing; run `experiments run {}` first", path.display(), Ancestors::ID);
+    }
+    let rows: Vec<super::exp::ancestors::Row> = crate::harness::read_rows(&path)?;
+    let q = rows.first().context("empty ranking")?.side;
+    let ranking: Vec<(u64, u64)> = rows.iter().map(|r| (r.pattern, r.ancestors)).collect();
     if q == 5 {
         let stats = crate::thesis::stats(&ctx.thesis)?;
-        return Ok((q, thesis_order(&rows, &stats, 50)?, TieOrder::Thesis));
+        return Ok((q, thesis_order(&ranking, &stats, 50)?, TieOrder::Thesis));
     }
-    Ok((q, rows.iter().map(|r| r.0).collect(), TieOrder::PatternNumber))
+    Ok((q, ranking.iter().map(|r| r.0).collect(), TieOrder::PatternNumber))
 }
 
 // ANCHOR: thesis_order
@@ -129,16 +116,14 @@ pub fn load_ranking(ctx: &Ctx) -> Result<(usize, Vec<u64>, TieOrder)> {
 /// E-W confrontation counts single out which pattern of the tie group that is.
 /// Every position must match exactly one pattern, or this is an error.
 pub fn thesis_order(ranking: &[(u64, u64)], stats: &[[u64; 12]], m: usize) -> Result<Vec<u64>> {
-    use lifesearch::gridwalker::{Convention, Options, Variant, decide_orphan};
     let first = ranking.first().context("empty ranking")?;
     if ranking.get(1).is_some_and(|r| r.1 == first.1) {
         bail!("the rarest pattern is tied; the thesis' order cannot be recovered this way");
     }
     let lookups = |nw: u64| -> Result<(u64, u64)> {
         let g = candidate(&[nw, first.0], 5, 0, 1, 1);
-        let opts = Options { variant: Variant::Basic, convention: Convention::ThesisCode };
-        let a = decide_orphan(&crate::exp::gw::spec_of(&g), &opts)?;
-        let s = |n: &str| a.stats.iter().find(|x| x.0 == n).map_or(0, |x| x.1);
+        let a = crate::exp::gw::decide(&SpecGrid::from(&g), Variant::Basic, 1)?;
+        let s = |n| a.stat(n).unwrap_or(0);
         Ok((s("ns_confrontations"), s("ew_confrontations")))
     };
     let mut order: Vec<u64> = Vec::with_capacity(m);

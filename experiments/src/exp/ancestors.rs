@@ -6,9 +6,10 @@
 
 use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col};
 use anyhow::{Result, bail};
-use lifesearch::life::Rule;
+use lifesearch::life::{Grid, Rule};
 use lifesearch::search::ancestors::{ancestor_counts, checksum, load_table, rarest, save_table};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::time::Instant;
 
 pub struct Ancestors;
@@ -33,10 +34,7 @@ pub struct Row {
 
 /// Rows of an n x n pattern number, `/`-separated.
 pub fn cells(p: u64, n: usize) -> String {
-    (0..n)
-        .map(|y| (0..n).map(|x| if (p >> (y * n + x)) & 1 == 1 { '*' } else { '.' }).collect::<String>())
-        .collect::<Vec<_>>()
-        .join("/")
+    Grid::from_cells(n, n, (0..n * n).map(|i| (p >> i) & 1 == 1).collect()).to_rows().join("/")
 }
 
 #[derive(Serialize, Deserialize)]
@@ -91,17 +89,14 @@ impl Experiment for Ancestors {
                 (t, secs, false)
             }
         };
+        let parent_cells = (n + 2) * (n + 2);
         let sum: u128 = table.iter().map(|&c| c as u128).sum();
-        if sum != 1u128 << ((n + 2) * (n + 2)) {
-            bail!("ancestor table sums to {sum}, not 2^{}", (n + 2) * (n + 2));
+        if sum != 1u128 << parent_cells {
+            bail!("ancestor table sums to {sum}, not 2^{parent_cells}");
         }
-        let sum_text = format!("sum of counts = 2^{} checked", (n + 2) * (n + 2));
         let ck = format!("{:016x}", checksum(&table));
         let best = rarest(&table, top);
-        let mut tied = std::collections::HashMap::new();
-        for &(_, c) in &best {
-            tied.insert(c, 0u64);
-        }
+        let mut tied: HashMap<u64, u64> = best.iter().map(|&(_, c)| (c, 0)).collect();
         for c in &table {
             if let Some(t) = tied.get_mut(c) {
                 *t += 1;
@@ -124,10 +119,9 @@ impl Experiment for Ancestors {
         Ok((
             rows,
             Report {
-                seeds: vec![],
                 solvers: vec!["lifesearch::search::ancestors (row-pair transfer matrices, f64 GEMM)".into()],
                 notes: vec![
-                    sum_text,
+                    format!("sum of counts = 2^{parent_cells} checked"),
                     format!("table checksum (FNV-1a of LE u64) {ck}"),
                     format!(
                         "computed in {secs:.1} s{}",

@@ -37,10 +37,6 @@ pub struct Row {
     pub tie_order: String,
 }
 
-fn key(g: &lifesearch::life::Grid) -> Vec<bool> {
-    g.cells().to_vec()
-}
-
 impl Experiment for Candidates {
     type Row = Row;
     const ID: &'static str = "candidates-6-1";
@@ -74,7 +70,7 @@ impl Experiment for Candidates {
         let mut inconsistent = 0usize;
         for (i, ((nw, sw, ne), g)) in all.iter().enumerate() {
             let n = first.len();
-            let f = *first.entry(key(g)).or_insert(i);
+            let f = *first.entry(g.cells().to_vec()).or_insert(i);
             let st = stats.as_ref().and_then(|s| s.get(i));
             if let (Some(s), Some(a), true) = (&stats, st, f != i)
                 && let Some(b) = s.get(f)

@@ -5,9 +5,9 @@
 //! track's cost, the database's slowdown and Table 6.2's row 20; BatSat, a
 //! descendant of the thesis' MiniSat 2.2, for Figure 6.3's incremental streams.
 
-use super::gw::{DbSession, decide, patterns, spec_of};
+use super::gw::{DbSession, decide, median, patterns, spec_of};
 use crate::candidates::{load_ranking, table_6_2_bases, table_6_2_batches};
-use crate::harness::{Ctx, Experiment, Fmt, Report, col};
+use crate::harness::{Ctx, Experiment, Fmt, Report, best_of, col};
 use crate::table::markdown;
 use anyhow::{Result, bail};
 use lifesearch::cnf::SolverKind;
@@ -17,7 +17,6 @@ use lifesearch::search::incremental::PredecessorStream;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use std::time::Instant;
 
 pub struct Differences;
 const ID: &str = "differences";
@@ -53,20 +52,8 @@ struct Thesis64 {
 /// Lowest of `runs` folding-store solves, in microseconds.
 fn refolded(spec: &SpecGrid, variant: Variant, runs: usize) -> Result<(f64, bool)> {
     let opts = Options { variant, convention: Convention::ThesisCode };
-    let mut best = f64::INFINITY;
-    let mut orphan = false;
-    for _ in 0..runs.max(1) {
-        let t = Instant::now();
-        let a = decide_orphan_refolding(spec, &opts, Rule::CONWAY)?;
-        best = best.min(t.elapsed().as_secs_f64() * 1e6);
-        orphan = a.predecessor.is_none();
-    }
-    Ok((best, orphan))
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    if v.is_empty() { f64::NAN } else { v[v.len() / 2] }
+    let (best, answer) = best_of(runs, || decide_orphan_refolding(spec, &opts, Rule::CONWAY));
+    Ok((best.as_secs_f64() * 1e6, answer?.predecessor.is_none()))
 }
 
 fn row(q: &str, subject: &str, series: &str, setting: &str, runs: usize, micros: f64) -> Row {
@@ -106,9 +93,7 @@ fn small(ctx: &Ctx, rows: &mut Vec<Row>) -> Result<()> {
         // The database: a fresh store, then the same store warm.
         let mut session = DbSession::default();
         let first = session.decide(&p.spec)?.micros;
-        let second =
-            (0..runs).map(|_| session.decide(&p.spec).map(|t| t.micros)).collect::<Result<Vec<_>>>()?;
-        let second = second.into_iter().fold(f64::INFINITY, f64::min);
+        let second = session.fastest(&p.spec, runs)?.micros;
         rows.push(row("db-slowdown", p.id, "db-first", "db", 1, first));
         rows.push(row("db-slowdown", p.id, "db-second", "db", runs, second));
     }

@@ -2,12 +2,12 @@
 //! heap memory, and the thesis' patterns. The library's drivers do the
 //! deciding and check every predecessor; this module only times them.
 
+use crate::harness::best_of;
 use anyhow::Result;
 use lifesearch::alloc::{CountingAlloc, live_bytes, peak_bytes, reset_peak};
 use lifesearch::gridwalker::session::Session;
 use lifesearch::gridwalker::{Convention, Options, OrphanAnswer, Variant, decide_orphan};
 use lifesearch::life::{Cell, Grid, Rule, SpecGrid};
-use std::time::Instant;
 
 // ANCHOR: peak_alloc
 /// The library's counting allocator, so the peak memory of one in-process
@@ -44,16 +44,8 @@ impl Timed {
 /// library checks every predecessor by simulation before returning it.
 pub fn decide(spec: &SpecGrid, variant: Variant, runs: usize) -> Result<Timed> {
     let opts = Options { variant, convention: Convention::ThesisCode };
-    let mut best: Option<Timed> = None;
-    for _ in 0..runs.max(1) {
-        let t = Instant::now();
-        let answer = decide_orphan(spec, &opts)?;
-        let micros = t.elapsed().as_secs_f64() * 1e6;
-        if best.as_ref().is_none_or(|b| micros < b.micros) {
-            best = Some(Timed { answer, micros });
-        }
-    }
-    Ok(best.expect("at least one run"))
+    let (best, answer) = best_of(runs, || decide_orphan(spec, &opts));
+    Ok(Timed { answer: answer?, micros: best.as_secs_f64() * 1e6 })
 }
 
 // ANCHOR: db_session
@@ -70,19 +62,25 @@ impl Default for DbSession {
 impl DbSession {
     /// One timed call on the shared store; see [`Session::decide`] for the counters.
     pub fn decide(&mut self, spec: &SpecGrid) -> Result<Timed> {
-        let t = Instant::now();
-        let answer = self.0.decide(spec)?;
-        Ok(Timed { answer, micros: t.elapsed().as_secs_f64() * 1e6 })
+        self.fastest(spec, 1)
+    }
+
+    /// The fastest of `runs` calls on the store as it stands.
+    pub fn fastest(&mut self, spec: &SpecGrid, runs: usize) -> Result<Timed> {
+        let (best, answer) = best_of(runs, || self.0.decide(spec));
+        Ok(Timed { answer: answer?, micros: best.as_secs_f64() * 1e6 })
     }
 }
 // ANCHOR_END: db_session
 
+/// The middle value (the upper one of an even count; NaN when empty).
+pub fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    if v.is_empty() { f64::NAN } else { v[v.len() / 2] }
+}
+
 pub fn spec_of(g: &Grid) -> SpecGrid {
-    let mut s = SpecGrid::new(g.width(), g.height(), Cell::Dead);
-    for (x, y) in g.live_cells() {
-        s.set(x, y, Cell::Alive);
-    }
-    s
+    SpecGrid::from(g)
 }
 
 pub fn variant_name(v: Variant) -> &'static str {
@@ -130,11 +128,9 @@ pub fn table_6_1_patterns() -> Vec<Pattern> {
     }
     // #5: some cells left open, which gives the search room to find a parent.
     let mut open = spec_of(&base);
-    for y in 0..10 {
-        for x in 0..10 {
-            if rng.random_bool(0.2) {
-                open.set(x, y, Cell::Unknown);
-            }
+    for c in open.cells_mut() {
+        if rng.random_bool(0.2) {
+            *c = Cell::Unknown;
         }
     }
     // #6-#8: the orphan embedded at a random place in a random field.
@@ -149,63 +145,22 @@ pub fn table_6_1_patterns() -> Vec<Pattern> {
         spec_of(&g)
     };
     let (e6, e7, e8) = (embedded(11), embedded(12), embedded(12));
+    let pattern = |id, description, stand_in, thesis_orphan, spec| Pattern {
+        id,
+        description,
+        stand_in,
+        thesis_orphan,
+        spec,
+    };
     vec![
-        Pattern {
-            id: "#1",
-            description: "Figure 5.8 orphan",
-            stand_in: false,
-            thesis_orphan: true,
-            spec: spec_of(&base),
-        },
-        Pattern {
-            id: "#2",
-            description: "#1 plus a random column (11x10)",
-            stand_in: true,
-            thesis_orphan: true,
-            spec: spec_of(&wide),
-        },
-        Pattern {
-            id: "#3",
-            description: "#1 with (4,4) alive",
-            stand_in: false,
-            thesis_orphan: false,
-            spec: edit(4, 4),
-        },
-        Pattern {
-            id: "#4",
-            description: "#1 with (2,0) alive",
-            stand_in: false,
-            thesis_orphan: false,
-            spec: edit(2, 0),
-        },
-        Pattern {
-            id: "#5",
-            description: "#1 with 20% of cells unknown",
-            stand_in: true,
-            thesis_orphan: false,
-            spec: open,
-        },
-        Pattern {
-            id: "#6",
-            description: "#1 inside an 11x11 random field",
-            stand_in: true,
-            thesis_orphan: true,
-            spec: e6,
-        },
-        Pattern {
-            id: "#7",
-            description: "#1 inside a 12x12 random field",
-            stand_in: true,
-            thesis_orphan: true,
-            spec: e7,
-        },
-        Pattern {
-            id: "#8",
-            description: "#1 inside another 12x12 random field",
-            stand_in: true,
-            thesis_orphan: true,
-            spec: e8,
-        },
+        pattern("#1", "Figure 5.8 orphan", false, true, spec_of(&base)),
+        pattern("#2", "#1 plus a random column (11x10)", true, true, spec_of(&wide)),
+        pattern("#3", "#1 with (4,4) alive", false, false, edit(4, 4)),
+        pattern("#4", "#1 with (2,0) alive", false, false, edit(2, 0)),
+        pattern("#5", "#1 with 20% of cells unknown", true, false, open),
+        pattern("#6", "#1 inside an 11x11 random field", true, true, e6),
+        pattern("#7", "#1 inside a 12x12 random field", true, true, e7),
+        pattern("#8", "#1 inside another 12x12 random field", true, true, e8),
     ]
 }
 // ANCHOR_END: table_6_1_patterns

@@ -37,21 +37,6 @@ fn time_limit(m: Mode, h: usize) -> f64 {
     if h <= 3 { m.pick(1.0, 1.5, 300.0) } else { m.pick(1.0, 1.5, 20.0) }
 }
 
-/// The lookahead proof's window K and depth D for height h: K = h up to 3
-/// (the smallest windows that close Life's heights 1-3), D = 4K.
-fn lookahead_for(h: usize) -> (usize, usize) {
-    let k = h.min(3);
-    (k, 4 * k)
-}
-
-/// Which searches also get a lookahead proof: every height 1..=3 that the
-/// subset construction did not answer with an orphan, and Life's height 4
-/// (Eker's theorem) in a full run.
-fn tries_lookahead(m: Mode, rule: &str, h: usize, subsets: &Verdict) -> bool {
-    !matches!(subsets, Verdict::Narrowest { .. })
-        && (h <= 3 || (h == 4 && rule == "B3/S23" && m == Mode::Full))
-}
-
 /// Seconds a lookahead proof may take.
 fn lookahead_limit(m: Mode) -> f64 {
     m.pick(1.0, 3.0, 600.0)
@@ -126,12 +111,6 @@ struct CensusBox {
     orphans: u64,
 }
 
-/// The census table, read once (empty when the census has not run).
-fn census_table(ctx: &Ctx) -> Result<Vec<CensusBox>> {
-    let path = ctx.root.join("data").join("census.csv");
-    if path.exists() { read_csv(&path) } else { Ok(Vec::new()) }
-}
-
 /// The census' orphan counts of the boxes with a side `h` under `rule`, as
 /// (other side, orphans).
 fn census_boxes(table: &[CensusBox], rule: &str, h: usize) -> Vec<(usize, u64)> {
@@ -183,7 +162,9 @@ impl Experiment for NarrowOrphans {
         let mut rows = Vec::new();
         let bar = ctx.bar((RULES.len() * heights(ctx.mode)) as u64, Self::ID);
         let dir = tempfile::tempdir()?;
-        let table = census_table(ctx)?;
+        // The census table, read once (empty when the census has not run).
+        let census = ctx.root.join("data").join("census.csv");
+        let table: Vec<CensusBox> = if census.exists() { read_csv(&census)? } else { Vec::new() };
         for rule in RULES {
             let r: Rule = rule.parse()?;
             for h in 1..=heights(ctx.mode) {
@@ -232,7 +213,10 @@ impl Experiment for NarrowOrphans {
                 };
                 bar.inc(1);
                 rows.push(row);
-                if tries_lookahead(ctx.mode, rule, h, &res.verdict) {
+                // A lookahead proof too for every height 1..=3 that the subset construction
+                // did not answer with an orphan, and for Life's height 4 (Eker's theorem) in a full run.
+                let eker = h == 4 && rule == "B3/S23" && ctx.mode == Mode::Full;
+                if !matches!(res.verdict, Verdict::Narrowest { .. }) && (h <= 3 || eker) {
                     rows.push(lookahead_row(ctx, rule, h, &boxes, dir.path())?);
                 }
             }
@@ -278,7 +262,10 @@ impl Experiment for NarrowOrphans {
 /// written and checked by its own checker), not proved, or stopped.
 fn lookahead_row(ctx: &Ctx, rule: &str, h: usize, boxes: &[(usize, u64)], dir: &Path) -> Result<Row> {
     let r: Rule = rule.parse()?;
-    let (k, d) = lookahead_for(h);
+    // The window K and depth D: K = h up to 3 (the smallest windows that
+    // close Life's heights 1-3), D = 4K.
+    let k = h.min(3);
+    let d = 4 * k;
     reset_peak_memory();
     let o = LookaheadOptions {
         rule: r,

@@ -4,6 +4,7 @@
 //! Every verdict is compared with the zoo's, established when the zoo was
 //! made: a disagreement fails the experiment.
 
+use super::gw::median;
 use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col};
 use crate::plot::{Cactus, Cells, render};
 use crate::zoo;
@@ -39,11 +40,6 @@ fn cap(m: Mode) -> Duration {
     Duration::from_secs(m.pick(2, 10, 60))
 }
 // ANCHOR_END: zoo_solvers
-
-/// How many zoo patterns a run takes: all, or in tiny mode one of each kind.
-fn patterns_in(m: Mode, total: usize) -> usize {
-    if m == Mode::Tiny { total.min(KINDS.len()) } else { total }
-}
 
 const KINDS: [&str; 7] = ["literature", "transformed", "embedded", "flip", "soup", "random", "unknown"];
 
@@ -164,20 +160,14 @@ pub fn ratios(rows: &[Row], a: &str, b: &str, cap_ms: f64) -> Vec<(String, Strin
             _ => r.ms,
         })
     };
-    let mut out = Vec::new();
-    for r in rows.iter().filter(|r| r.solver == a) {
-        if let (Some(x), Some(y)) = (time(a, &r.pattern), time(b, &r.pattern)) {
-            out.push((r.pattern.clone(), r.kind.clone(), x / y));
-        }
-    }
-    out
+    rows.iter()
+        .filter(|r| r.solver == a)
+        .filter_map(|r| {
+            Some((r.pattern.clone(), r.kind.clone(), time(a, &r.pattern)? / time(b, &r.pattern)?))
+        })
+        .collect()
 }
 // ANCHOR_END: zoo_ratios
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    if v.is_empty() { f64::NAN } else { v[v.len() / 2] }
-}
 
 /// A few of the zoo's literature orphans as cell diagrams, read from the
 /// committed `data/zoo` (nothing drawn where there is no zoo), written as
@@ -223,7 +213,10 @@ impl Experiment for OrphanZoo {
     const FIGURE: bool = true;
 
     fn rows(&self, m: Mode) -> Option<usize> {
-        Some(patterns_in(m, zoo::entries(&zoo::default_dir()).map_or(0, |z| z.len())) * solvers(m).len())
+        // All of the zoo's patterns, or in tiny mode one of each kind.
+        let total = zoo::entries(&zoo::default_dir()).map_or(0, |z| z.len());
+        let patterns = if m == Mode::Tiny { total.min(KINDS.len()) } else { total };
+        Some(patterns * solvers(m).len())
     }
 
     fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row>, Report)> {
@@ -231,12 +224,8 @@ impl Experiment for OrphanZoo {
         let mut entries = zoo::read(&dir)?;
         if ctx.mode == Mode::Tiny {
             // One pattern of each kind, the first in the zoo's order.
-            let mut seen = Vec::new();
-            entries.retain(|(e, _)| {
-                let new = !seen.contains(&e.kind);
-                seen.push(e.kind.clone());
-                new
-            });
+            let mut seen = std::collections::HashSet::new();
+            entries.retain(|(e, _)| seen.insert(e.kind.clone()));
         }
         let solvers = solvers(ctx.mode);
         let cap = cap(ctx.mode);

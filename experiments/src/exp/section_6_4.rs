@@ -87,7 +87,6 @@ impl Experiment for Section64 {
         Ok((
             rows,
             Report {
-                seeds: vec![],
                 solvers: vec!["lifesearch::life::batch (bit-sliced, 64 patterns per word)".into()],
                 notes: vec!["patterns in numbering order from 0; lowest of the runs shown".into()],
                 ..Default::default()
