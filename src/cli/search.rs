@@ -130,9 +130,9 @@ pub struct Args {
     /// unless a symmetry pins it), instead of every placement.
     #[arg(long)]
     pub up_to_translation: bool,
-    /// auto (default: the space-time engine and CaDiCaL with Knuth's
-    /// encoding racing on two threads; the JSON's `engine` says which
-    /// answered), spacetime (the space-time propagation engine), cadical,
+    /// auto (default: the space-time engine, racing CaDiCaL with Knuth's
+    /// encoding on a second thread from period 6 on; the JSON's `engine`
+    /// says which answered), spacetime (the space-time propagation engine), cadical,
     /// batsat, varisat; kissat, minisat, glucose with `extra-solvers`;
     /// gridwalker (its grid stacks; no --count, no --symmetry).
     #[arg(long, default_value = "auto", value_parser = parse_search_solver)]

@@ -309,16 +309,32 @@ pub fn race_pays() -> bool {
 /// up to a fifth of those searches.
 pub const TINY_CYCLE: usize = 64;
 
-fn tiny_cycle(problem: &Problem) -> bool {
-    matches!(*problem, Problem::Cycle { width, height, period, .. } if width * height * period <= TINY_CYCLE)
+// ANCHOR: race_from_period
+/// A cycle search of a shorter period runs the space-time engine alone: a
+/// rule learned from measurements. Over the 39 problems of `search-vs-peers`
+/// and 114 held-out ones (`search-held-out`, seeds 11 to 14), CaDiCaL never
+/// settled a problem of period 5 or less first: it took 1.7 times the
+/// space-time engine's time at best (the p4 oscillator in 7x7) and mostly
+/// 20 to 700 times. Racing it there only cost: its clause building slows the
+/// space-time engine in the same process (c/4 in 9x9: 1.33x in one full run;
+/// a p5 in 5x5: 1.57x). From period 6 on CaDiCaL does win some: the p15
+/// oscillators in 9x9 (D8) and 6x6 (D8), and a p8 in 6x6 (quarter turn) 10x.
+pub const RACE_FROM_PERIOD: usize = 6;
+// ANCHOR_END: race_from_period
+
+/// Whether `auto` leaves a cycle search to the space-time engine alone for
+/// its shape: a tiny box ([`TINY_CYCLE`]) or a short period ([`RACE_FROM_PERIOD`]).
+fn space_time_alone(problem: &Problem) -> bool {
+    matches!(*problem, Problem::Cycle { width, height, period, .. }
+        if width * height * period <= TINY_CYCLE || period < RACE_FROM_PERIOD)
 }
 
 // ANCHOR: cycle_auto
 /// `search --solver auto`: the space-time engine on this thread and, after
 /// [`CYCLE_HEAD_START`], CaDiCaL (with [`sat_encoding`]) on a second one; the first
-/// finished search wins and stops the other. With two cores the race costs
-/// about nothing over the faster engine; on one core it costs up to 2x when
-/// CaDiCaL is the winner. Finding and counting both race.
+/// finished search wins and stops the other. Only periods from
+/// [`RACE_FROM_PERIOD`] on race, and only with a second core ([`race_pays`]).
+/// Finding and counting both race.
 pub fn caged_cycle_race(problem: &Problem, rule: Rule, opts: &spacetime::Options) -> Result<CycleAnswer> {
     caged_cycle_race_stoppable(problem, rule, opts, None)
 }
@@ -362,8 +378,10 @@ fn race_inner(
     };
     // Known cells and a population cap are the space-time engine's alone;
     // on one core a race halves the winner's speed (see [`race_pays`]); a
-    // tiny box is settled long before the head start (see [`TINY_CYCLE`]).
-    let alone = opts.known.is_some() || opts.max_population.is_some() || !race_pays() || tiny_cycle(problem);
+    // tiny box or a short period is the space-time engine's (see
+    // [`space_time_alone`]).
+    let alone =
+        opts.known.is_some() || opts.max_population.is_some() || !race_pays() || space_time_alone(problem);
     let ((solutions, complete, stats), engine) = if alone {
         (st(&Stop::default())?, Engine::Spacetime)
     } else {
