@@ -164,11 +164,8 @@ fn trim_tick(v: f64) -> String {
 /// The label of the tick at `x` on a category axis (category `i` at `x = i`).
 fn category(names: &[String], x: f64) -> String {
     let i = x.round();
-    if (x - i).abs() < 1e-6 && i >= 0.0 {
-        names.get(i as usize).cloned().unwrap_or_default()
-    } else {
-        String::new()
-    }
+    let whole = (x - i).abs() < 1e-6 && i >= 0.0;
+    if whole { names.get(i as usize).cloned().unwrap_or_default() } else { String::new() }
 }
 
 /// Whole decades from below `lo` to above `hi` (both > 0).
