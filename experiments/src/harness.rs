@@ -1,9 +1,11 @@
 //! The harness around every experiment: where outputs go, how big a run is,
 //! when an output is up to date, the manifest, progress bars and timing.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, bail, ensure};
 use serde::{Serialize, de::DeserializeOwned};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 pub use crate::table::{Col, Fmt, col, sci};
@@ -21,9 +23,10 @@ pub struct Ctx {
     pub progress: bool,
     /// The thesis' vendored data (`data/thesis`), read only through [`crate::thesis`].
     pub thesis: PathBuf,
-    /// While an experiment runs: its id and the folder its outputs are staged
-    /// in, laid out like the root. They move into place only once checked.
-    stage: Option<(&'static str, PathBuf)>,
+    /// While an experiment runs or is redrawn: the folder its outputs are
+    /// staged in, laid out like the root (they move into place only once
+    /// checked), and its id where its CSV is staged too (not in a redraw).
+    stage: Option<(Option<&'static str>, PathBuf)>,
 }
 
 impl Ctx {
@@ -33,7 +36,13 @@ impl Ctx {
 
     /// This context for running experiment `id`, its outputs staged under `dir`.
     pub fn staged(&self, id: &'static str, dir: &Path) -> Ctx {
-        Ctx { stage: Some((id, dir.to_path_buf())), ..self.clone() }
+        Ctx { stage: Some((Some(id), dir.to_path_buf())), ..self.clone() }
+    }
+
+    /// This context for redrawing, its figures and Markdown staged under `dir`
+    /// and every CSV read from the root.
+    pub fn redrawn(&self, dir: &Path) -> Ctx {
+        Ctx { stage: Some((None, dir.to_path_buf())), ..self.clone() }
     }
 
     /// Where outputs are written: the stage while an experiment runs, else the root.
@@ -45,7 +54,7 @@ impl Ctx {
     /// now, the committed one for any other (an input, such as the ranking).
     pub fn csv(&self, id: &str) -> PathBuf {
         let base = match &self.stage {
-            Some((cur, dir)) if *cur == id => dir,
+            Some((Some(cur), dir)) if *cur == id => dir,
             _ => &self.root,
         };
         base.join("data").join(format!("{id}.csv"))
@@ -73,14 +82,18 @@ impl Ctx {
     }
 }
 
-/// Write rows as CSV (header from the serde field names), atomically.
-pub fn write_csv<T: Serialize>(path: &Path, rows: &[T]) -> Result<()> {
+/// Rows as CSV text, the header from the serde field names.
+fn csv_bytes<T: Serialize>(rows: &[T]) -> Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
     for r in rows {
         w.serialize(r)?;
     }
-    let bytes = w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))?;
-    Ok(lifesearch::atomic_write(path, &bytes)?)
+    w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))
+}
+
+/// Write rows as CSV (header from the serde field names), atomically.
+pub fn write_csv<T: Serialize>(path: &Path, rows: &[T]) -> Result<()> {
+    Ok(lifesearch::atomic_write(path, &csv_bytes(rows)?)?)
 }
 
 /// Read rows written by [`write_csv`]; errors name the file and line.
@@ -103,8 +116,9 @@ pub fn write_text(path: &Path, text: &str) -> Result<()> {
     Ok(lifesearch::atomic_write(path, text.as_bytes())?)
 }
 
-/// The lowest of `runs` timings of `f` (the thesis' method); `f` returns a
-/// value that is kept alive so the work is not optimised away.
+/// The lowest of `runs` timings of `f` (the thesis' method), and the last
+/// run's value (`f` is deterministic, so any run's would do); the value is
+/// kept alive so the work is not optimised away.
 pub fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
     let mut best = Duration::MAX;
     let mut last = None;
@@ -180,20 +194,19 @@ pub fn record_full_run(root: &Path, seconds: f64, peak_rss_bytes: u64) -> Result
 /// the census resets the kernel's own high-water mark (`VmHWM`) to measure
 /// each census, so that mark alone would not cover the whole run.
 pub struct PeakMemory {
-    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    stop: Arc<AtomicBool>,
     thread: std::thread::JoinHandle<u64>,
 }
 
 impl PeakMemory {
     pub fn watch() -> PeakMemory {
-        use std::sync::atomic::Ordering;
-        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
         let thread = std::thread::spawn(move || {
             let mut peak = 0;
             while !flag.load(Ordering::Relaxed) {
                 peak = peak.max(status_bytes("VmRSS:")).max(status_bytes("VmHWM:"));
-                std::thread::sleep(std::time::Duration::from_millis(50));
+                std::thread::sleep(Duration::from_millis(50));
             }
             peak.max(status_bytes("VmHWM:"))
         });
@@ -201,7 +214,7 @@ impl PeakMemory {
     }
 
     pub fn stop(self) -> u64 {
-        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.stop.store(true, Ordering::Relaxed);
         self.thread.join().unwrap_or(0)
     }
 }
@@ -281,8 +294,8 @@ pub trait Run: Sync {
     fn rows(&self, mode: Mode) -> Option<usize>;
     /// Measure and write the CSV (staged); what the manifest records.
     fn run(&self, ctx: &Ctx) -> Result<Report>;
-    /// Figures and Markdown from the CSV.
-    fn render(&self, ctx: &Ctx) -> Result<()>;
+    /// Figures and Markdown from the CSV; its number of rows.
+    fn render(&self, ctx: &Ctx) -> Result<usize>;
     /// Check a CSV against the declared row type; its number of rows.
     fn check_csv(&self, path: &Path) -> Result<usize>;
 }
@@ -306,10 +319,11 @@ impl<E: Experiment> Run for E {
         report.rows = rows.len();
         Ok(report)
     }
-    fn render(&self, ctx: &Ctx) -> Result<()> {
+    fn render(&self, ctx: &Ctx) -> Result<usize> {
         let rows: Vec<E::Row> = read_rows(&ctx.csv(E::ID))?;
         self.draw(ctx, &rows)?;
-        write_text(&ctx.generated(E::ID), &self.markdown(&rows)?)
+        write_text(&ctx.generated(E::ID), &self.markdown(&rows)?)?;
+        Ok(rows.len())
     }
     fn check_csv(&self, path: &Path) -> Result<usize> {
         Ok(read_rows::<E::Row>(path)?.len())
@@ -323,11 +337,8 @@ pub fn read_rows<R: Serialize + DeserializeOwned>(path: &Path) -> Result<Vec<R>>
     let mut r = open_csv(path)?;
     let got = r.headers()?.clone();
     let rows: Vec<R> = rows_of(r, path)?;
-    if let Some(first) = rows.first() {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        w.serialize(first)?;
-        let bytes = w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))?;
-        let want = csv::Reader::from_reader(bytes.as_slice()).headers()?.clone();
+    if !rows.is_empty() {
+        let want = csv::Reader::from_reader(csv_bytes(&rows[..1])?.as_slice()).headers()?.clone();
         if got != want {
             let (got, want): (Vec<&str>, Vec<&str>) = (got.iter().collect(), want.iter().collect());
             bail!("{}: columns {got:?}, expected {want:?}", path.display());
@@ -344,22 +355,19 @@ pub fn read_rows<R: Serialize + DeserializeOwned>(path: &Path) -> Result<Vec<R>>
 /// and its Markdown. `reported`: the rows its run reported, where it ran.
 pub fn check_outputs(ctx: &Ctx, e: &dyn Run, reported: Option<usize>) -> Result<()> {
     let csv = ctx.csv(e.id());
-    if !csv.exists() {
-        bail!("wrote no {}", csv.display());
+    ensure!(csv.exists(), "wrote no {}", csv.display());
+    check_drawn(ctx, e, e.check_csv(&csv)?, reported)
+}
+
+/// [`check_outputs`] of a CSV already read and checked: `rows` rows.
+pub fn check_drawn(ctx: &Ctx, e: &dyn Run, rows: usize, reported: Option<usize>) -> Result<()> {
+    let csv = ctx.csv(e.id());
+    ensure!(rows > 0, "{}: no rows", csv.display());
+    if let Some(reported) = reported {
+        ensure!(rows == reported, "{}: {rows} rows, but the run reported {reported}", csv.display());
     }
-    let rows = e.check_csv(&csv)?;
-    if rows == 0 {
-        bail!("{}: no rows", csv.display());
-    }
-    if let Some(reported) = reported
-        && rows != reported
-    {
-        bail!("{}: {rows} rows, but the run reported {reported}", csv.display());
-    }
-    if let Some(want) = e.rows(ctx.mode)
-        && rows != want
-    {
-        bail!("{}: {rows} rows, {want} expected in {} mode", csv.display(), ctx.mode.name());
+    if let Some(want) = e.rows(ctx.mode) {
+        ensure!(rows == want, "{}: {rows} rows, {want} expected in {} mode", csv.display(), ctx.mode.name());
     }
     for f in figures(ctx.out(), e) {
         let f = ctx.out().join(f);
@@ -368,14 +376,10 @@ pub fn check_outputs(ctx: &Ctx, e: &dyn Run, reported: Option<usize>) -> Result<
         } else {
             crate::plot::is_png(&f)
         };
-        if !ok {
-            bail!("{}: missing or not a valid figure", f.display());
-        }
+        ensure!(ok, "{}: missing or not a valid figure", f.display());
     }
     let md = ctx.generated(e.id());
-    if !md.exists() {
-        bail!("wrote no {}", md.display());
-    }
+    ensure!(md.exists(), "wrote no {}", md.display());
     Ok(())
 }
 // ANCHOR_END: check_outputs
@@ -384,20 +388,18 @@ pub fn check_outputs(ctx: &Ctx, e: &dyn Run, reported: Option<usize>) -> Result<
 /// draws one, and any second ones, `book/src/figures/ID-NAME.{svg,png}`.
 fn figures(dir: &Path, e: &dyn Run) -> Vec<PathBuf> {
     let figures = Path::new("book/src/figures");
-    let mut v: Vec<PathBuf> = match std::fs::read_dir(dir.join(figures)) {
-        Ok(entries) => entries
-            .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
-            .filter(|n| {
-                n.starts_with(&format!("{}-", e.id())) && (n.ends_with(".svg") || n.ends_with(".png"))
-            })
-            .map(|n| figures.join(n))
-            .collect(),
-        Err(_) => Vec::new(),
-    };
-    v.sort();
+    let mut v = Vec::new();
     if e.figure() {
         v.extend(["svg", "png"].map(|ext| figures.join(format!("{}.{ext}", e.id()))));
     }
+    let Ok(entries) = std::fs::read_dir(dir.join(figures)) else { return v };
+    let mut second: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .filter(|n| n.starts_with(&format!("{}-", e.id())) && (n.ends_with(".svg") || n.ends_with(".png")))
+        .map(|n| figures.join(n))
+        .collect();
+    second.sort();
+    v.extend(second);
     v
 }
 
@@ -423,21 +425,6 @@ pub fn publish(staged: &Ctx, ctx: &Ctx, e: &dyn Run) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// Redraw `e`'s figures and Markdown from its committed CSV, staged and
-/// checked the same way, so a failed drawing leaves the old ones in place.
-pub fn redraw(ctx: &Ctx, e: &dyn Run) -> Result<()> {
-    let csv = ctx.csv(e.id());
-    let rows = e.check_csv(&csv)?;
-    let stage = tempfile::Builder::new().prefix(".stage-").tempdir_in(&ctx.root)?;
-    let staged = ctx.staged(e.id(), stage.path());
-    std::fs::create_dir_all(stage.path().join("data"))?;
-    std::fs::copy(&csv, staged.csv(e.id())).with_context(|| format!("{}", csv.display()))?;
-    e.render(&staged)?;
-    check_outputs(&staged, e, Some(rows))?;
-    std::fs::remove_file(staged.csv(e.id()))?;
-    publish(&staged, ctx, e)
 }
 
 #[cfg(test)]

@@ -12,9 +12,9 @@ mod table;
 mod thesis;
 mod zoo;
 
-use anyhow::{Result, bail};
+use anyhow::{Result, bail, ensure};
 use clap::{Parser, Subcommand};
-use harness::{Ctx, Entry, Manifest, Mode};
+use harness::{Ctx, Entry, Manifest, Mode, Report};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -132,25 +132,24 @@ fn src_root() -> PathBuf {
 }
 
 // ANCHOR: run_one
-/// Run one experiment: measure into a stage folder beside the outputs, draw
-/// from the staged CSV, check what was written, and only then move it into
-/// place. A failure anywhere leaves the committed outputs as they were.
-/// Whether it measured (not when its outputs are up to date and not forced).
-fn run_one(ctx: &Ctx, e: &dyn harness::Run, fp: &str, force: bool) -> Result<bool> {
+/// What [`run_one`] did with an experiment.
+enum Outcome {
+    Done,
+    /// Nothing: its outputs are up to date for this code and mode.
+    UpToDate,
+}
+
+/// Run one experiment (unless its outputs are up to date and it is not
+/// forced) and record it in the manifest.
+fn run_one(ctx: &Ctx, e: &dyn harness::Run, fp: &str, force: bool) -> Result<Outcome> {
     let mut manifest = Manifest::load_or_new(&ctx.root)?;
     let fresh = manifest.experiments.get(e.id()).is_some_and(|m| m.fingerprint == fp && m.mode == ctx.mode)
         && ctx.csv(e.id()).exists();
     if fresh && !force {
-        return Ok(false);
+        return Ok(Outcome::UpToDate);
     }
     let t = Instant::now();
-    std::fs::create_dir_all(&ctx.root)?;
-    let stage = tempfile::Builder::new().prefix(".stage-").tempdir_in(&ctx.root)?;
-    let staged = ctx.staged(e.id(), stage.path());
-    let report = e.run(&staged)?;
-    e.render(&staged)?;
-    harness::check_outputs(&staged, e, Some(report.rows))?;
-    harness::publish(&staged, ctx, e)?;
+    let report = make_outputs(ctx, e, true)?;
     manifest = Manifest::load_or_new(&ctx.root)?;
     manifest.machine = harness::this_machine();
     manifest.experiments.insert(
@@ -165,7 +164,22 @@ fn run_one(ctx: &Ctx, e: &dyn harness::Run, fp: &str, force: bool) -> Result<boo
         },
     );
     harness::save_manifest(&ctx.root, &manifest)?;
-    Ok(true)
+    Ok(Outcome::Done)
+}
+
+/// Make `e`'s outputs in a stage folder beside the outputs: measured afresh
+/// (`measure`; then its report), or redrawn from the committed CSV. Draw
+/// from the CSV, check what was written, and only then move it into place:
+/// a failure anywhere leaves the committed outputs as they were.
+fn make_outputs(ctx: &Ctx, e: &dyn harness::Run, measure: bool) -> Result<Report> {
+    std::fs::create_dir_all(&ctx.root)?;
+    let stage = tempfile::Builder::new().prefix(".stage-").tempdir_in(&ctx.root)?;
+    let staged = if measure { ctx.staged(e.id(), stage.path()) } else { ctx.redrawn(stage.path()) };
+    let report = if measure { e.run(&staged)? } else { Report::default() };
+    let rows = e.render(&staged)?;
+    harness::check_drawn(&staged, e, rows, measure.then_some(report.rows))?;
+    harness::publish(&staged, ctx, e)?;
+    Ok(report)
 }
 // ANCHOR_END: run_one
 
@@ -176,9 +190,7 @@ fn run_one(ctx: &Ctx, e: &dyn harness::Run, fp: &str, force: bool) -> Result<boo
 fn run_many(ctx: &Ctx, ids: &[String], force: bool) -> Result<(bool, bool)> {
     let all = exp::all();
     for id in ids {
-        if !all.iter().any(|e| e.id() == id) {
-            bail!("unknown experiment '{id}' (see `experiments list`)");
-        }
+        ensure!(all.iter().any(|e| e.id() == id), "unknown experiment '{id}' (see `experiments list`)");
     }
     // The thesis' data first: if it is not what was vendored, nothing is measured.
     if let Err(err) = thesis::verify_all(&ctx.thesis) {
@@ -190,8 +202,8 @@ fn run_many(ctx: &Ctx, ids: &[String], force: bool) -> Result<(bool, bool)> {
     for e in all.iter().filter(|e| ids.iter().any(|i| i == e.id())) {
         let t = Instant::now();
         match run_one(ctx, e.as_ref(), &fp, force) {
-            Ok(true) => eprintln!("{:<24} done in {:.1} s", e.id(), t.elapsed().as_secs_f64()),
-            Ok(false) => {
+            Ok(Outcome::Done) => eprintln!("{:<24} done in {:.1} s", e.id(), t.elapsed().as_secs_f64()),
+            Ok(Outcome::UpToDate) => {
                 eprintln!("{:<24} up to date (use --force to rerun)", e.id());
                 skipped = true;
             }
@@ -248,16 +260,12 @@ fn build_book(ctx: &Ctx) -> bool {
         eprintln!("book: no book/book.toml under {}; not built", ctx.root.display());
         return true;
     }
-    match bookgen::build_book(&ctx.root) {
-        Ok(out) => {
-            eprintln!("book: built into {}", out.display());
-            true
-        }
-        Err(e) => {
-            eprintln!("book: FAILED: {e:#}");
-            false
-        }
+    let built = bookgen::build_book(&ctx.root);
+    match &built {
+        Ok(out) => eprintln!("book: built into {}", out.display()),
+        Err(e) => eprintln!("book: FAILED: {e:#}"),
     }
+    built.is_ok()
 }
 // ANCHOR_END: book_hook
 
@@ -279,12 +287,10 @@ fn real_main(cli: Cli) -> Result<bool> {
         None => src_root().canonicalize()?,
     };
     let mk = |full: bool| {
-        let mode = if cli.tiny {
-            Mode::Tiny
-        } else if full {
-            Mode::Full
-        } else {
-            Mode::Quick
+        let mode = match (cli.tiny, full) {
+            (true, _) => Mode::Tiny,
+            (false, true) => Mode::Full,
+            (false, false) => Mode::Quick,
         };
         let mut ctx =
             Ctx::new(root.clone(), mode, src_root().join("target/lifesearch-cache"), !cli.quiet && !cli.tiny);
@@ -308,9 +314,7 @@ fn real_main(cli: Cli) -> Result<bool> {
             Ok(ok && build_book(&ctx))
         }
         Cmd::Run { ids, full, force } => {
-            if ids.is_empty() {
-                bail!("run: name at least one experiment (see `experiments list`)");
-            }
+            ensure!(!ids.is_empty(), "run: name at least one experiment (see `experiments list`)");
             Ok(run_many(&mk(full), &ids, force)?.0)
         }
         Cmd::Patterns { dir, candidates: count } => {
@@ -391,20 +395,17 @@ fn real_main(cli: Cli) -> Result<bool> {
             let all = exp::all();
             let mut owners = Vec::new();
             for id in &ids {
-                let owner = all
-                    .iter()
-                    .map(|e| e.id())
-                    .filter(|e| id == e || id.strip_prefix(e).is_some_and(|rest| rest.starts_with('-')))
-                    .max_by_key(|e| e.len());
-                match owner {
-                    Some(e) => owners.push(e.to_string()),
-                    None => bail!("unknown experiment or figure '{id}' (see `experiments list`)"),
-                }
+                let owns = |e: &&str| id == e || id.strip_prefix(e).is_some_and(|rest| rest.starts_with('-'));
+                let Some(owner) = all.iter().map(|e| e.id()).filter(owns).max_by_key(|e| e.len()) else {
+                    bail!("unknown experiment or figure '{id}' (see `experiments list`)");
+                };
+                owners.push(owner);
             }
-            let exps =
-                all.into_iter().filter(|e| ids.is_empty() || owners.iter().any(|i| i == e.id())).collect();
+            let exps = all.into_iter().filter(|e| ids.is_empty() || owners.contains(&e.id())).collect();
             let words = ["no CSV yet; nothing to draw", "redrawn", "FAILED"];
-            each_csv(&mk(false), exps, &mut std::io::stderr(), words, harness::redraw)
+            each_csv(&mk(false), exps, &mut std::io::stderr(), words, |ctx, e| {
+                make_outputs(ctx, e, false).map(drop)
+            })
         }
     }
 }

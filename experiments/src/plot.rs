@@ -3,7 +3,7 @@
 //! file written whole or not at all. PNG text is rasterised with the DejaVu Sans
 //! font we ship in `experiments/assets/` (Bitstream Vera licence, see LICENSE-DejaVu.txt).
 
-use anyhow::{Result, anyhow};
+use anyhow::{Context, Result, anyhow};
 use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
@@ -41,15 +41,13 @@ pub fn render(base: &Path, chart: &impl Chart) -> Result<()> {
     let mut svg = String::new();
     paint(SVGBackend::with_string(&mut svg, SIZE).into_drawing_area(), chart)?;
     lifesearch::atomic_write(&base.with_extension("svg"), svg.as_bytes())?;
-    // The bitmap backend writes a file itself: draw into a temporary name, then rename.
-    let dir = base.parent().unwrap_or(Path::new("."));
-    let name = base.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp.png", std::process::id()));
-    paint(BitMapBackend::new(&tmp, SIZE).into_drawing_area(), chart)?;
-    std::fs::rename(&tmp, base.with_extension("png")).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        anyhow!("{}: {e}", base.with_extension("png").display())
-    })
+    // The bitmap backend writes a file itself: draw into a temporary file
+    // beside the target (removed if anything fails), then rename it.
+    let tmp = tempfile::Builder::new().suffix(".png").tempfile_in(base.parent().unwrap_or(Path::new(".")))?;
+    paint(BitMapBackend::new(tmp.path(), SIZE).into_drawing_area(), chart)?;
+    tmp.persist(base.with_extension("png"))
+        .with_context(|| base.with_extension("png").display().to_string())?;
+    Ok(())
 }
 
 fn paint<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, chart: &impl Chart) -> Result<()> {
@@ -166,11 +164,8 @@ fn trim_tick(v: f64) -> String {
 /// The label of the tick at `x` on a category axis (category `i` at `x = i`).
 fn category(names: &[String], x: f64) -> String {
     let i = x.round();
-    if (x - i).abs() < 1e-6 && i >= 0.0 {
-        names.get(i as usize).cloned().unwrap_or_default()
-    } else {
-        String::new()
-    }
+    let whole = (x - i).abs() < 1e-6 && i >= 0.0;
+    if whole { names.get(i as usize).cloned().unwrap_or_default() } else { String::new() }
 }
 
 /// Whole decades from below `lo` to above `hi` (both > 0).

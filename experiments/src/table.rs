@@ -77,11 +77,8 @@ fn cell(x: &Value, fmt: Fmt) -> String {
         _ if x.is_null() => "-".into(),
         (Fmt::Code, _) => format!("`{}`", text()),
         (Fmt::Yes(yes, no), n) => {
-            if x.as_bool().unwrap_or(false) || n.is_some_and(|n| n != 0.0) {
-                yes.into()
-            } else {
-                no.into()
-            }
+            let truthy = x.as_bool().unwrap_or(false) || n.is_some_and(|n| n != 0.0);
+            String::from(if truthy { yes } else { no })
         }
         (Fmt::Int, Some(n)) => {
             let n = n.round();

@@ -4,7 +4,7 @@
 //! checked against that list, so a missing or altered file is one clear error
 //! naming it, never a quietly different result.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, bail, ensure};
 use serde::de::DeserializeOwned;
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -30,9 +30,8 @@ fn sums(dir: &Path) -> Result<Vec<(String, String)>> {
         let Some((sum, name)) = line.split_once("  ") else {
             bail!("{}:{}: not `<sha256>  <file>`", path.display(), i + 1);
         };
-        if sum.len() != 64 || !sum.bytes().all(|b| b.is_ascii_hexdigit()) {
-            bail!("{}:{}: not a SHA-256 checksum", path.display(), i + 1);
-        }
+        let is_sha256 = sum.len() == 64 && sum.bytes().all(|b| b.is_ascii_hexdigit());
+        ensure!(is_sha256, "{}:{}: not a SHA-256 checksum", path.display(), i + 1);
         out.push((name.trim().to_string(), sum.to_ascii_lowercase()));
     }
     Ok(out)
@@ -48,9 +47,7 @@ pub fn read(dir: &Path, name: &str) -> Result<Vec<u8>> {
     };
     let bytes = std::fs::read(&path).with_context(|| format!("{}: missing or unreadable", path.display()))?;
     let got = hex(&Sha256::digest(&bytes));
-    if got != want {
-        bail!("{}: altered or corrupt (SHA-256 {got}, {SUMS} says {want})", path.display());
-    }
+    ensure!(got == want, "{}: altered or corrupt (SHA-256 {got}, {SUMS} says {want})", path.display());
     Ok(bytes)
 }
 
@@ -78,9 +75,8 @@ pub fn figure_5_9_b(dir: &Path) -> Result<Vec<u32>> {
     let path = dir.join(NAME);
     let text = lifesearch::text_from_bytes(&path.display().to_string(), read(dir, NAME)?)?;
     let mut lines = text.lines().enumerate();
-    if !lines.any(|(_, l)| l.starts_with("A: single pixels")) {
-        bail!("{}: no `A: single pixels` header", path.display());
-    }
+    let header = lines.any(|(_, l)| l.starts_with("A: single pixels"));
+    ensure!(header, "{}: no `A: single pixels` header", path.display());
     let mut b = Vec::new();
     for (i, line) in lines.take(10) {
         let v: Vec<u32> = line
@@ -88,14 +84,10 @@ pub fn figure_5_9_b(dir: &Path) -> Result<Vec<u32>> {
             .map(str::parse)
             .collect::<Result<_, _>>()
             .with_context(|| format!("{}:{}: not numbers", path.display(), i + 1))?;
-        if v.len() < 10 {
-            bail!("{}:{}: fewer than ten numbers", path.display(), i + 1);
-        }
+        ensure!(v.len() >= 10, "{}:{}: fewer than ten numbers", path.display(), i + 1);
         b.extend_from_slice(&v[v.len() - 10..]);
     }
-    if b.len() != 100 {
-        bail!("{}: panel B needs ten rows under the header", path.display());
-    }
+    ensure!(b.len() == 100, "{}: panel B needs ten rows under the header", path.display());
     Ok(b)
 }
 
@@ -120,9 +112,7 @@ pub fn stats(dir: &Path) -> Result<Vec<[u64; 12]>> {
             line.split(',').map(|s| s.trim().parse::<u64>()).collect::<Result<_, _>>().with_context(bad)?;
         out.push(v.try_into().map_err(|_| anyhow::anyhow!(bad()))?);
     }
-    if out.len() != 125_000 {
-        bail!("{}: {} lines, the study had 125,000", path.display(), out.len());
-    }
+    ensure!(out.len() == 125_000, "{}: {} lines, the study had 125,000", path.display(), out.len());
     Ok(out)
 }
 
@@ -162,9 +152,8 @@ impl Table62 {
 /// Table 6.2, its twenty rows in order.
 pub fn table_6_2(dir: &Path) -> Result<Vec<Table62>> {
     let rows: Vec<Table62> = table(dir, "table-6-2.csv")?;
-    if rows.len() != 20 || rows.iter().enumerate().any(|(i, r)| r.row != i + 1) {
-        bail!("{}: expected rows 1-20 in order", dir.join("table-6-2.csv").display());
-    }
+    let in_order = rows.len() == 20 && rows.iter().enumerate().all(|(i, r)| r.row == i + 1);
+    ensure!(in_order, "{}: expected rows 1-20 in order", dir.join("table-6-2.csv").display());
     Ok(rows)
 }
 

@@ -10,7 +10,7 @@
 //! must agree, and every parent they return has been checked by simulation.
 //! Another seed gives a held-out corpus of the same kinds.
 
-use anyhow::{Context, Result, bail, ensure};
+use anyhow::{Context, Result, ensure};
 use lifesearch::automaton::table::MAX_SIDE;
 use lifesearch::cnf::{Outcome, SolverKind, new_solver};
 use lifesearch::formats::{Pattern, rle, target::read_target};
@@ -298,14 +298,13 @@ pub fn read(dir: &Path) -> Result<Vec<(Entry, SpecGrid)>> {
         let t = read_target(&dir.join(&e.file))?;
         let says = (e.width, e.height, e.live, e.unknown);
         let holds = (t.width(), t.height(), t.count(Cell::Alive), t.count(Cell::Unknown));
-        if says != holds {
-            bail!(
-                "{}: line {} ({}) says {says:?}, the file holds {holds:?} (width, height, live, unknown cells)",
-                dir.join("zoo.csv").display(),
-                i + 2,
-                e.name,
-            );
-        }
+        ensure!(
+            says == holds,
+            "{}: line {} ({}) says {says:?}, the file holds {holds:?} (width, height, live, unknown cells)",
+            dir.join("zoo.csv").display(),
+            i + 2,
+            e.name,
+        );
         ensure!(e.verdict == "orphan" || e.verdict == "predecessor", "{}: verdict '{}'", e.name, e.verdict);
         out.push((e, t));
     }
@@ -337,11 +336,7 @@ mod tests {
             }
         }
         // rot90 four times, each mirror twice, give the pattern back.
-        let mut r = t.clone();
-        for _ in 0..4 {
-            r = transformed(&r, 1);
-        }
-        assert_eq!(r, t);
+        assert_eq!((0..4).fold(t.clone(), |r, _| transformed(&r, 1)), t);
         for k in 4..8 {
             assert_eq!(transformed(&transformed(&t, k), k), t);
         }

@@ -8,14 +8,9 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 fn exe(root: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_experiments"))
-        .arg("--root")
-        .arg(root)
-        .arg("--tiny")
-        .arg("--quiet")
-        .args(args)
-        .output()
-        .expect("the experiments binary runs")
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_experiments"));
+    cmd.arg("--root").arg(root).args(["--tiny", "--quiet"]).args(args);
+    cmd.output().expect("the experiments binary runs")
 }
 
 fn text(o: &Output) -> String {
