@@ -41,30 +41,16 @@ pub fn candidate(rank: &[u64], q: usize, nw: usize, sw: usize, ne: usize) -> Gri
 /// All candidates over the `m` rarest patterns in generation order (loops NW,
 /// SW, NE with NE innermost), with their (nw, sw, ne) choices (0-based ranks).
 pub fn candidates(rank: &[u64], q: usize, m: usize) -> Vec<((usize, usize, usize), Grid)> {
-    let mut out = Vec::with_capacity(m * m * m);
-    for nw in 0..m {
-        for sw in 0..m {
-            for ne in 0..m {
-                out.push(((nw, sw, ne), candidate(rank, q, nw, sw, ne)));
-            }
-        }
-    }
-    out
+    let choices = (0..m).flat_map(|nw| (0..m).flat_map(move |sw| (0..m).map(move |ne| (nw, sw, ne))));
+    choices.map(|(nw, sw, ne)| ((nw, sw, ne), candidate(rank, q, nw, sw, ne))).collect()
 }
 // ANCHOR_END: candidate
 
 /// A grid tiled `t` x `t` times.
 pub fn tile(g: &Grid, t: usize) -> Grid {
     let (w, h) = (g.width(), g.height());
-    let mut out = Grid::new(w * t, h * t);
-    for ty in 0..t {
-        for tx in 0..t {
-            for (x, y) in g.live_cells() {
-                out.set(tx * w + x, ty * h + y, true);
-            }
-        }
-    }
-    out
+    let cells = (0..h * t).flat_map(|y| (0..w * t).map(move |x| g.get(x % w, y % h)));
+    Grid::from_cells(w * t, h * t, cells.collect())
 }
 
 /// The 10x10 patterns behind Table 6.2: the first 20 candidates over the 4

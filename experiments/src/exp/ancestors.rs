@@ -6,7 +6,8 @@
 
 use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col};
 use anyhow::{Result, bail};
-use lifesearch::life::{Grid, Rule};
+use lifesearch::life::Rule;
+use lifesearch::life::batch::pattern_grid;
 use lifesearch::search::ancestors::{ancestor_counts, checksum, load_table, rarest, save_table};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -30,11 +31,6 @@ pub struct Row {
     pub table_checksum: String,
     /// How long the table took to compute (when it was computed, not loaded).
     pub compute_seconds: f64,
-}
-
-/// Rows of an n x n pattern number, `/`-separated.
-pub fn cells(p: u64, n: usize) -> String {
-    Grid::from_cells(n, n, (0..n * n).map(|i| (p >> i) & 1 == 1).collect()).to_rows().join("/")
 }
 
 #[derive(Serialize, Deserialize)]
@@ -64,11 +60,12 @@ impl Experiment for Ancestors {
         let top = ctx.mode.pick(20, 100, 100);
         let path = ctx.cache.join(format!("ancestors-{n}x{n}-b3s23.u64le"));
         let side = path.with_extension("json");
+        let hex = |t: &[u64]| format!("{:016x}", checksum(t));
         // A cached table is used only if its size and total check out and its checksum matches.
         let cached = match (load_table(&path, n), std::fs::read_to_string(&side)) {
             (Ok(t), Ok(s)) => serde_json::from_str::<Sidecar>(&s)
                 .ok()
-                .filter(|sc| sc.checksum == format!("{:016x}", checksum(&t)))
+                .filter(|sc| sc.checksum == hex(&t))
                 .map(|sc| (t, sc.compute_seconds)),
             _ => None,
         };
@@ -84,7 +81,7 @@ impl Experiment for Ancestors {
                 let secs = t0.elapsed().as_secs_f64();
                 bar.finish_and_clear();
                 save_table(&path, &t)?;
-                let sc = Sidecar { compute_seconds: secs, checksum: format!("{:016x}", checksum(&t)) };
+                let sc = Sidecar { compute_seconds: secs, checksum: hex(&t) };
                 lifesearch::atomic_write(&side, serde_json::to_string(&sc)?.as_bytes())?;
                 (t, secs, false)
             }
@@ -94,7 +91,7 @@ impl Experiment for Ancestors {
         if sum != 1u128 << parent_cells {
             bail!("ancestor table sums to {sum}, not 2^{parent_cells}");
         }
-        let ck = format!("{:016x}", checksum(&table));
+        let ck = hex(&table);
         let best = rarest(&table, top);
         let mut tied: HashMap<u64, u64> = best.iter().map(|&(_, c)| (c, 0)).collect();
         for c in &table {
@@ -111,7 +108,7 @@ impl Experiment for Ancestors {
                 pattern: p as u64,
                 ancestors: c,
                 tied: tied[&c],
-                cells: cells(p as u64, n),
+                cells: pattern_grid(n, p as u64).to_rows().join("/"),
                 table_checksum: ck.clone(),
                 compute_seconds: secs,
             })

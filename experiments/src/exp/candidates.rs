@@ -65,49 +65,44 @@ impl Experiment for Candidates {
         let all = candidates(&rank, q, m);
         // The 5x5 candidates are the thesis' own: compare them with its statistics.
         let stats = if q == 5 { Some(crate::thesis::stats(&ctx.thesis)?) } else { None };
-        let mut first: HashMap<Vec<bool>, usize> = HashMap::new();
-        let mut rows = Vec::with_capacity(all.len());
-        let mut inconsistent = 0usize;
-        for (i, ((nw, sw, ne), g)) in all.iter().enumerate() {
-            let n = first.len();
-            let f = *first.entry(g.cells().to_vec()).or_insert(i);
-            let st = stats.as_ref().and_then(|s| s.get(i));
-            if let (Some(s), Some(a), true) = (&stats, st, f != i)
-                && let Some(b) = s.get(f)
-                && (a[3], a[5]) != (b[3], b[5])
-            {
-                inconsistent += 1;
-            }
-            rows.push(Row {
-                candidate: i + 1,
-                nw: nw + 1,
-                sw: sw + 1,
-                ne: ne + 1,
-                population: g.population(),
-                first_same: f + 1,
-                distinct_so_far: n + (f == i) as usize,
-                thesis_ns_lookups: st.map(|s| s[3]),
-                thesis_ew_lookups: st.map(|s| s[5]),
-                total_candidates: 0,
-                total_distinct: 0,
-                inconsistent_duplicates: None,
-                tie_order: tie_order.into(),
-            });
-        }
+        // Each candidate's first occurrence (itself if new).
+        let mut seen: HashMap<&[bool], usize> = HashMap::new();
+        let firsts: Vec<usize> =
+            all.iter().enumerate().map(|(i, (_, g))| *seen.entry(g.cells()).or_insert(i)).collect();
+        let distinct = seen.len();
+        let lookups = |i: usize| stats.as_ref().and_then(|s| s.get(i)).map(|s| (s[3], s[5]));
+        let inconsistent = (0..all.len())
+            .filter(|&i| matches!((lookups(i), lookups(firsts[i])), (Some(a), Some(b)) if a != b))
+            .count();
         if inconsistent > 0 {
             bail!(
                 "{inconsistent} repeated candidates have different lookup counts in the thesis' raw statistics: \
                  our candidates (or their tie order) are not the thesis'"
             );
         }
-        let distinct = first.len();
-        for r in &mut rows {
-            r.total_candidates = all.len();
-            r.total_distinct = distinct;
-            r.inconsistent_duplicates = stats.as_ref().map(|_| inconsistent);
-        }
+        let mut distinct_so_far = 0;
         // The committed CSV keeps the candidates the quick figures use (the summary covers all).
-        rows.truncate(ctx.mode.pick(1_000, 10_000, 125_000));
+        let kept = all.iter().zip(&firsts).enumerate().take(ctx.mode.pick(1_000, 10_000, 125_000));
+        let rows: Vec<Row> = kept
+            .map(|(i, (((nw, sw, ne), g), &f))| {
+                distinct_so_far += (f == i) as usize;
+                Row {
+                    candidate: i + 1,
+                    nw: nw + 1,
+                    sw: sw + 1,
+                    ne: ne + 1,
+                    population: g.population(),
+                    first_same: f + 1,
+                    distinct_so_far,
+                    thesis_ns_lookups: lookups(i).map(|l| l.0),
+                    thesis_ew_lookups: lookups(i).map(|l| l.1),
+                    total_candidates: all.len(),
+                    total_distinct: distinct,
+                    inconsistent_duplicates: stats.as_ref().map(|_| inconsistent),
+                    tie_order: tie_order.into(),
+                }
+            })
+            .collect();
         let report = Report {
             notes: vec![
                 format!("{} candidates over the {m} rarest {q}x{q} patterns, {distinct} distinct", all.len()),

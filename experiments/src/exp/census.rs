@@ -8,6 +8,7 @@ use anyhow::Result;
 use lifesearch::automaton::census::{CensusOptions, census, reset_peak_memory};
 use lifesearch::life::Rule;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 
 pub struct Census;
 
@@ -157,33 +158,25 @@ impl Experiment for Census {
         // orphans at all: the table has every box.
         // Every square box a full run covers, so that a box not run (quick
         // mode, or above the size cap) shows as such rather than as missing.
-        let mut sides: Vec<usize> = rows.iter().filter(|r| r.w == r.h).map(|r| r.w).collect();
-        sides.extend(1..=side(Mode::Full));
-        sides.sort_unstable();
-        sides.dedup();
+        let sides: BTreeSet<usize> =
+            rows.iter().filter(|r| r.w == r.h).map(|r| r.w).chain(1..=side(Mode::Full)).collect();
         let (with, without): (Vec<&str>, Vec<&str>) =
             RULES.iter().partition(|rule| rows.iter().any(|r| r.rule == **rule && r.orphans > 0));
-        let mut marks = Vec::new();
-        let series = with
-            .iter()
-            .enumerate()
-            .map(|(j, rule)| {
-                let v = sides
-                    .iter()
-                    .enumerate()
-                    .map(|(i, k)| {
-                        let r = rows.iter().find(|r| r.rule == *rule && r.w == *k && r.h == *k);
-                        match r {
-                            None => marks.push((i, j, Empty::NotRun)),
-                            Some(r) if r.orphans == 0 => marks.push((i, j, Empty::Zero)),
-                            Some(_) => {}
-                        }
-                        r.filter(|r| r.orphans > 0).map(|r| r.orphans as f64)
-                    })
-                    .collect();
-                (rule.to_string(), v)
-            })
-            .collect();
+        let (mut series, mut marks) = (Vec::new(), Vec::new());
+        for (j, rule) in with.iter().enumerate() {
+            let mut bars = Vec::new();
+            for (i, &k) in sides.iter().enumerate() {
+                let orphans =
+                    rows.iter().find(|r| r.rule == *rule && r.w == k && r.h == k).map(|r| r.orphans);
+                match orphans {
+                    None => marks.push((i, j, Empty::NotRun)),
+                    Some(0) => marks.push((i, j, Empty::Zero)),
+                    Some(_) => {}
+                }
+                bars.push(orphans.filter(|&n| n > 0).map(|n| n as f64));
+            }
+            series.push((rule.to_string(), bars));
+        }
         render(
             &ctx.figure(Self::ID),
             &MarkedBars {
@@ -212,18 +205,7 @@ mod tests {
     use super::*;
 
     fn row(rule: &str, k: usize, orphans: u64) -> Row {
-        Row {
-            rule: rule.into(),
-            w: k,
-            h: k,
-            targets: 1 << (k * k),
-            orphans,
-            checksum: "0".into(),
-            classes_top: 1,
-            classes_bottom: 1,
-            tests: 1,
-            ..Row::default()
-        }
+        Row { rule: rule.into(), w: k, h: k, orphans, ..Row::default() }
     }
 
     /// The spot-check counts are columns of the CSV and of the table.

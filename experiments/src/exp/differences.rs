@@ -17,6 +17,7 @@ use lifesearch::search::incremental::PredecessorStream;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use std::collections::HashMap;
 
 pub struct Differences;
 const ID: &str = "differences";
@@ -39,14 +40,6 @@ pub struct Row {
     /// Empty where only the thesis measured.
     pub micros: Option<f64>,
     pub thesis_micros: Option<f64>,
-}
-
-/// The thesis' Table 6.4 (`data/thesis/table-6-4.csv`), the columns used here.
-#[derive(Deserialize)]
-struct Thesis64 {
-    pattern: usize,
-    basic_ms: f64,
-    track_ms: f64,
 }
 
 /// Lowest of `runs` folding-store solves, in microseconds.
@@ -73,21 +66,20 @@ fn row(q: &str, subject: &str, series: &str, setting: &str, runs: usize, micros:
 /// against basic on either.
 fn small(ctx: &Ctx, rows: &mut Vec<Row>) -> Result<()> {
     let runs = ctx.mode.pick(1, 5, 10);
-    let thesis: Vec<Thesis64> = crate::thesis::table(&ctx.thesis, "table-6-4.csv")?;
+    // The thesis' Table 6.4 (`data/thesis/table-6-4.csv`).
+    let thesis: Vec<HashMap<String, String>> = crate::thesis::table(&ctx.thesis, "table-6-4.csv")?;
     for p in patterns(ctx) {
-        let n: usize = p.id.trim_start_matches('#').parse()?;
-        let th = thesis.iter().find(|t| t.pattern == n);
+        let th = thesis.iter().find(|t| format!("#{}", t["pattern"]) == p.id).filter(|_| !p.stand_in);
         for (variant, name) in [(Variant::Basic, "basic"), (Variant::Track, "track")] {
             let ours = decide(&p.spec, variant, runs)?;
             let (folding, orphan) = refolded(&p.spec, variant, runs)?;
             if orphan != ours.orphan() {
                 bail!("{}: the folding store's verdict differs from the caching store's", p.id);
             }
-            let thesis_ms = th.map(|t| if variant == Variant::Basic { t.basic_ms } else { t.track_ms });
+            let thesis_ms = th.map(|t| t[&format!("{name}_ms")].parse::<f64>()).transpose()?;
+            let thesis_micros = thesis_ms.map(|ms| ms * 1e3);
             for (setting, micros) in [("caching", ours.micros), ("folding", folding)] {
-                let mut r = row("track-cost", p.id, name, setting, runs, micros);
-                r.thesis_micros = thesis_ms.filter(|_| !p.stand_in).map(|ms| ms * 1e3);
-                rows.push(r);
+                rows.push(Row { thesis_micros, ..row("track-cost", p.id, name, setting, runs, micros) });
             }
         }
         // The database: a fresh store, then the same store warm.
@@ -110,8 +102,7 @@ fn incremental(ctx: &Ctx, rows: &mut Vec<Row>) -> Result<()> {
     let gray = crate::inputs::gray_patterns(count, &mut rng);
     let random: Vec<Grid> = (0..count).map(|_| Grid::random(10, 10, 0.6, &mut rng)).collect();
     // The thesis' text: 100,000 patterns took about 8 s Gray-coded, 100 s random.
-    let thesis = [("gray", 80.0), ("random", 1_000.0)];
-    for ((subject, set), (_, thesis_us)) in [("gray", &gray), ("random", &random)].into_iter().zip(thesis) {
+    for (subject, set, thesis_us) in [("gray", &gray, 80.0), ("random", &random, 1_000.0)] {
         for kind in [SolverKind::Cadical, SolverKind::Batsat] {
             let mut stream = PredecessorStream::new(10, 10, kind)?;
             let mut times = Vec::with_capacity(set.len());
@@ -120,9 +111,8 @@ fn incremental(ctx: &Ctx, rows: &mut Vec<Row>) -> Result<()> {
                 times.push(stream.solve(&spec_of(g))?.micros);
             }
             let series = format!("{}-incremental", kind.name());
-            let mut r = row("incremental", subject, &series, kind.name(), count, median(times));
-            r.thesis_micros = (kind == SolverKind::Batsat).then_some(thesis_us);
-            rows.push(r);
+            let r = row("incremental", subject, &series, kind.name(), count, median(times));
+            rows.push(Row { thesis_micros: (kind == SolverKind::Batsat).then_some(thesis_us), ..r });
         }
         let (mut caching, mut folding) = (Vec::new(), Vec::new());
         for g in set {
@@ -130,8 +120,9 @@ fn incremental(ctx: &Ctx, rows: &mut Vec<Row>) -> Result<()> {
             caching.push(decide(&spec, Variant::Track, 1)?.micros);
             folding.push(refolded(&spec, Variant::Track, 1)?.0);
         }
-        rows.push(row("incremental", subject, "gridwalker-track", "caching", count, median(caching)));
-        rows.push(row("incremental", subject, "gridwalker-track", "folding", count, median(folding)));
+        for (setting, times) in [("caching", caching), ("folding", folding)] {
+            rows.push(row("incremental", subject, "gridwalker-track", setting, count, median(times)));
+        }
     }
     Ok(())
 }
@@ -156,15 +147,16 @@ fn large(ctx: &Ctx, rows: &mut Vec<Row>) -> Result<()> {
         let ours = decide(&spec, Variant::Track, runs)?;
         let (folding, _) = refolded(&spec, Variant::Track, runs)?;
         let subject = format!("{side}x{side} row 20");
-        let mut r = row("large", &subject, "gridwalker-track", "caching", runs, ours.micros);
-        r.thesis_micros = Some(thesis[19].gridwalker(side) as f64 * 1e3);
+        let thesis_ms = |ms: u64| Some(ms as f64 * 1e3);
+        let r = row("large", &subject, "gridwalker-track", "caching", runs, ours.micros);
+        let r = Row { thesis_micros: thesis_ms(thesis[19].gridwalker(side)), ..r };
         rows.push(r.clone());
         rows.push(Row { setting: "folding".into(), micros: Some(folding), ..r.clone() });
         rows.push(Row {
             series: "best-sat".into(),
             setting: "thesis".into(),
             micros: None,
-            thesis_micros: Some(thesis[19].best_sat(side) as f64 * 1e3),
+            thesis_micros: thesis_ms(thesis[19].best_sat(side)),
             ..r
         });
     }
@@ -210,35 +202,24 @@ impl Experiment for Differences {
         subjects.dedup();
         let (us, r2, ms) = (Fmt::Fixed(1), Fmt::Fixed(2), Fmt::Scaled(1e-3, 1));
         let q = "track-cost";
-        let track: Vec<Value> = subjects
-            .iter()
-            .map(|&s| {
-                json!({"s": s,
-                    "bc": t(q, s, "basic", "caching"), "tc": t(q, s, "track", "caching"),
-                    "rc": ratio(t(q, s, "track", "caching"), t(q, s, "basic", "caching")),
-                    "bf": t(q, s, "basic", "folding"), "tf": t(q, s, "track", "folding"),
-                    "rf": ratio(t(q, s, "track", "folding"), t(q, s, "basic", "folding")),
-                    "rt": ratio(th(q, s, "track", "caching"), th(q, s, "basic", "caching"))})
-            })
-            .collect();
-        let db: Vec<Value> = subjects
-            .iter()
-            .map(|&s| {
-                let (first, second) = (t("db-slowdown", s, "db-first", "db"), t("db-slowdown", s, "db-second", "db"));
-                let (bc, bf) = (t(q, s, "basic", "caching"), t(q, s, "basic", "folding"));
-                json!({"s": s, "fc": ratio(first, bc), "sc": ratio(second, bc), "ff": ratio(first, bf), "sf": ratio(second, bf)})
-            })
-            .collect();
+        let (mut track, mut db) = (Vec::new(), Vec::new());
+        for s in subjects {
+            let (bc, tc) = (t(q, s, "basic", "caching"), t(q, s, "track", "caching"));
+            let (bf, tf) = (t(q, s, "basic", "folding"), t(q, s, "track", "folding"));
+            track.push(json!({"s": s, "bc": bc, "tc": tc, "rc": ratio(tc, bc), "bf": bf, "tf": tf,
+                "rf": ratio(tf, bf), "rt": ratio(th(q, s, "track", "caching"), th(q, s, "basic", "caching"))}));
+            let (first, second) =
+                (t("db-slowdown", s, "db-first", "db"), t("db-slowdown", s, "db-second", "db"));
+            db.push(json!({"s": s, "fc": ratio(first, bc), "sc": ratio(second, bc),
+                "ff": ratio(first, bf), "sf": ratio(second, bf)}));
+        }
         let q = "incremental";
-        let streams: Vec<Value> = ["gray", "random"]
-            .iter()
-            .map(|&s| {
-                json!({"s": s,
-                    "c": t(q, s, "cadical-incremental", "cadical"), "b": t(q, s, "batsat-incremental", "batsat"),
-                    "m": th(q, s, "batsat-incremental", "batsat"),
-                    "gc": t(q, s, "gridwalker-track", "caching"), "gf": t(q, s, "gridwalker-track", "folding")})
-            })
-            .collect();
+        let streams = ["gray", "random"].map(|s| {
+            json!({"s": s,
+                "c": t(q, s, "cadical-incremental", "cadical"), "b": t(q, s, "batsat-incremental", "batsat"),
+                "m": th(q, s, "batsat-incremental", "batsat"),
+                "gc": t(q, s, "gridwalker-track", "caching"), "gf": t(q, s, "gridwalker-track", "folding")})
+        });
         let large: Vec<Value> = rows
             .iter()
             .filter(|r| r.question == "large" && r.setting == "caching")
