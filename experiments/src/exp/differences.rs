@@ -5,7 +5,7 @@
 //! track's cost, the database's slowdown and Table 6.2's row 20; BatSat, a
 //! descendant of the thesis' MiniSat 2.2, for Figure 6.3's incremental streams.
 
-use super::gw::{DbSession, decide, median, patterns, spec_of};
+use super::gw::{DbSession, decide, median, patterns};
 use crate::candidates::{load_ranking, table_6_2_bases, table_6_2_batches};
 use crate::harness::{Ctx, Experiment, Fmt, Report, best_of, col};
 use crate::table::markdown;
@@ -108,7 +108,7 @@ fn incremental(ctx: &Ctx, rows: &mut Vec<Row>) -> Result<()> {
             let mut times = Vec::with_capacity(set.len());
             for g in set {
                 // The stream checks any parent by simulation before answering.
-                times.push(stream.solve(&spec_of(g))?.micros);
+                times.push(stream.solve(&SpecGrid::from(g))?.micros);
             }
             let series = format!("{}-incremental", kind.name());
             let r = row("incremental", subject, &series, kind.name(), count, median(times));
@@ -116,7 +116,7 @@ fn incremental(ctx: &Ctx, rows: &mut Vec<Row>) -> Result<()> {
         }
         let (mut caching, mut folding) = (Vec::new(), Vec::new());
         for g in set {
-            let spec = spec_of(g);
+            let spec = SpecGrid::from(g);
             caching.push(decide(&spec, Variant::Track, 1)?.micros);
             folding.push(refolded(&spec, Variant::Track, 1)?.0);
         }
@@ -143,7 +143,7 @@ fn large(ctx: &Ctx, rows: &mut Vec<Row>) -> Result<()> {
     };
     let runs = ctx.mode.pick(1, 1, 3);
     for (side, batch) in [(20, &b20), (40, &b40)] {
-        let spec = spec_of(&batch[index]);
+        let spec = SpecGrid::from(&batch[index]);
         let ours = decide(&spec, Variant::Track, runs)?;
         let (folding, _) = refolded(&spec, Variant::Track, runs)?;
         let subject = format!("{side}x{side} row 20");

@@ -10,6 +10,7 @@ use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col};
 use crate::plot::{Bars, Heatmap, Ticks, render};
 use anyhow::{Result, bail};
 use lifesearch::gridwalker::{Convention, first_solve, slice::Slice};
+use lifesearch::life::SpecGrid;
 use lifesearch::life::{Grid, Rule};
 use serde::{Deserialize, Serialize};
 
@@ -39,7 +40,7 @@ impl Experiment for Figure59 {
 
     fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row59>, Report)> {
         let g = orphan();
-        let spec = super::gw::spec_of(&g);
+        let spec = SpecGrid::from(&g);
         let after = first_solve(&spec, Rule::CONWAY, Convention::ThesisCode);
         if (after.width, after.height) != (10, 10) {
             bail!("GridSolve covered {}x{} cells, expected 10x10", after.width, after.height);
@@ -107,7 +108,7 @@ impl Experiment for Figure510 {
     ];
 
     fn measure(&self, _: &Ctx) -> Result<(Vec<Row510>, Report)> {
-        let spec = super::gw::spec_of(&orphan());
+        let spec = SpecGrid::from(&orphan());
         let after = first_solve(&spec, Rule::CONWAY, Convention::ThesisCode);
         let Some((x, y, size, on, off)) = after.min else { bail!("GridSolve found a contradiction at once") };
         let rows = vec![Row510 {

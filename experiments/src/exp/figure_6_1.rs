@@ -4,12 +4,13 @@
 //! the first 10,000. For every row we also compare the N-S and E-W lookup
 //! counts with the thesis' raw statistics.
 
-use super::gw::{DbSession, Timed, decide, spec_of};
+use super::gw::{DbSession, Timed, decide};
 use crate::candidates::{candidates, load_ranking};
 use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col, read_rows};
 use crate::plot::{Density, Scatter, group, render};
 use anyhow::Result;
 use lifesearch::gridwalker::Variant;
+use lifesearch::life::SpecGrid;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -65,7 +66,7 @@ impl Experiment for Figure61 {
         let count = ctx.mode.pick(30, 10_000, 125_000);
         let all = candidates(&rank, q, ctx.mode.pick(20, 50, 50));
         let stats = if q == 5 { Some(crate::thesis::stats(&ctx.thesis)?) } else { None };
-        let specs: Vec<_> = all.iter().take(count).map(|(_, g)| spec_of(g)).collect();
+        let specs: Vec<_> = all.iter().take(count).map(|(_, g)| SpecGrid::from(g)).collect();
         let row = |i: usize, label: &str, t: &Timed| {
             let thesis = |col: usize| stats.as_ref().and_then(|s| s.get(i)).map(|s| s[col]);
             // The cold database sequence only: the thesis' file has one row per candidate of that run.
@@ -370,7 +371,7 @@ mod thesis_rows {
         let mut session = DbSession::default();
         let (mut same, mut ours, mut theirs) = (0, 0, 0);
         for (i, (_, g)) in candidates(&rank, q, 50).iter().take(n).enumerate() {
-            let t = session.decide(&spec_of(g)).unwrap();
+            let t = session.decide(&SpecGrid::from(g)).unwrap();
             let added = t.stat("slices_added").unwrap() + if i == 0 { SEEDS } else { 0 };
             assert_eq!(added, stats[i][0], "row {}: slices added", i + 1);
             let d = t.stat("slice_queries").unwrap();

@@ -5,13 +5,14 @@
 //! Incremental CaDiCaL (our stand-in for the thesis' incremental MiniSat) on
 //! the three orders, GRIDWALKER (track) on Gray-coded and random patterns.
 
-use super::gw::{decide, spec_of};
+use super::gw::decide;
 use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col};
 use crate::inputs::{SIDE, gray_patterns};
 use crate::plot::{Violin, group, render};
 use anyhow::{Result, bail};
 use lifesearch::cnf::SolverKind;
 use lifesearch::gridwalker::Variant;
+use lifesearch::life::SpecGrid;
 use lifesearch::life::{Grid, Rule};
 use lifesearch::search::incremental::PredecessorStream;
 use lifesearch::search::verify::is_predecessor;
@@ -68,7 +69,7 @@ impl Experiment for Figure63 {
         {
             let mut stream = PredecessorStream::new(SIDE, SIDE, SolverKind::Cadical)?;
             for (i, g) in set.iter().enumerate() {
-                let spec = spec_of(g);
+                let spec = SpecGrid::from(g);
                 let a = stream.solve(&spec)?;
                 if let Some(p) = &a.predecessor
                     && !is_predecessor(p, &spec, 1, Rule::CONWAY)
@@ -80,7 +81,7 @@ impl Experiment for Figure63 {
         }
         for (series, set) in [("gridwalker-track-gray", &gray), ("gridwalker-track-random", &random)] {
             for (i, g) in set.iter().enumerate() {
-                let t = decide(&spec_of(g), Variant::Track, 1)?;
+                let t = decide(&SpecGrid::from(g), Variant::Track, 1)?;
                 push(series, i, g, t.micros, t.orphan());
             }
         }

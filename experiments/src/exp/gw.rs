@@ -79,10 +79,6 @@ pub fn median(mut v: Vec<f64>) -> f64 {
     if v.is_empty() { f64::NAN } else { v[v.len() / 2] }
 }
 
-pub fn spec_of(g: &Grid) -> SpecGrid {
-    SpecGrid::from(g)
-}
-
 pub fn variant_name(v: Variant) -> &'static str {
     v.name()
 }
@@ -115,7 +111,7 @@ pub fn table_6_1_patterns() -> Vec<Pattern> {
     let edit = |x, y| {
         let mut g = base.clone();
         g.set(x, y, true);
-        spec_of(&g)
+        SpecGrid::from(&g)
     };
     let mut rng = rand_pcg::Pcg64::seed_from_u64(61);
     // #2: 10% larger: one more column of random cells (an orphan inside stays an orphan).
@@ -127,7 +123,7 @@ pub fn table_6_1_patterns() -> Vec<Pattern> {
         wide.set(10, y, rng.random_bool(0.5));
     }
     // #5: some cells left open, which gives the search room to find a parent.
-    let mut open = spec_of(&base);
+    let mut open = SpecGrid::from(&base);
     for c in open.cells_mut() {
         if rng.random_bool(0.2) {
             *c = Cell::Unknown;
@@ -142,7 +138,7 @@ pub fn table_6_1_patterns() -> Vec<Pattern> {
                 g.set(ox + x, oy + y, base.get(x, y));
             }
         }
-        spec_of(&g)
+        SpecGrid::from(&g)
     };
     let (e6, e7, e8) = (embedded(11), embedded(12), embedded(12));
     let pattern = |id, description, stand_in, thesis_orphan, spec| Pattern {
@@ -153,8 +149,8 @@ pub fn table_6_1_patterns() -> Vec<Pattern> {
         spec,
     };
     vec![
-        pattern("#1", "Figure 5.8 orphan", false, true, spec_of(&base)),
-        pattern("#2", "#1 plus a random column (11x10)", true, true, spec_of(&wide)),
+        pattern("#1", "Figure 5.8 orphan", false, true, SpecGrid::from(&base)),
+        pattern("#2", "#1 plus a random column (11x10)", true, true, SpecGrid::from(&wide)),
         pattern("#3", "#1 with (4,4) alive", false, false, edit(4, 4)),
         pattern("#4", "#1 with (2,0) alive", false, false, edit(2, 0)),
         pattern("#5", "#1 with 20% of cells unknown", true, false, open),

@@ -3,7 +3,7 @@
 //! by GRIDWALKER (basic, and track with correct change tracking) and SAT
 //! solvers (CaDiCaL; every solver compiled in with `--full`).
 
-use super::gw::{decide, spec_of, variant_name};
+use super::gw::{decide, variant_name};
 use crate::candidates::{load_ranking, table_6_2_bases, table_6_2_batches};
 use crate::harness::{Ctx, Experiment, Fmt, Mode, Report, col};
 use crate::inputs::thesis_rows;
@@ -13,6 +13,7 @@ use crate::thesis::table_6_2;
 use anyhow::Result;
 use lifesearch::cnf::SolverKind;
 use lifesearch::gridwalker::Variant;
+use lifesearch::life::SpecGrid;
 use lifesearch::search::Encoding;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -77,7 +78,7 @@ impl Experiment for Table62Batches {
             // test's 4x4 ranking makes smaller ones, shown beside the same rows.
             let thesis_side = if side <= 20 { 20 } else { 40 };
             for (i, g) in batch.iter().take(count).enumerate() {
-                let spec = spec_of(g);
+                let spec = SpecGrid::from(g);
                 let r = rows_of[i] - 1;
                 let row = |solver: String, orphan, best_ms, probes| Row {
                     batch: side,
@@ -283,8 +284,9 @@ mod tests {
         // Our verdicts agree with the thesis' GoE column on the 20x20 batch:
         // the bases are non-orphans; their 2x2 tilings are orphans on rows 5-20.
         for (i, g) in bases.iter().enumerate() {
-            assert!(!decide(&spec_of(g), Variant::Basic, 1).unwrap().orphan(), "base {}", i + 1);
-            let tiled = decide(&spec_of(&crate::candidates::tile(g, 2)), Variant::Basic, 1).unwrap().orphan();
+            assert!(!decide(&SpecGrid::from(g), Variant::Basic, 1).unwrap().orphan(), "base {}", i + 1);
+            let tiled =
+                decide(&SpecGrid::from(&crate::candidates::tile(g, 2)), Variant::Basic, 1).unwrap().orphan();
             assert_eq!(tiled, thesis[rows[i] - 1].orphan(), "base {}", i + 1);
         }
     }
