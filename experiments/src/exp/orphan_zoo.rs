@@ -362,13 +362,10 @@ impl Experiment for OrphanZoo {
 
 /// Timeouts per solver, in order of each solver's first.
 fn timeouts(rows: &[Row]) -> String {
-    let mut by: Vec<(&str, usize)> = Vec::new();
-    for r in rows.iter().filter(|r| r.verdict == "timeout") {
-        match by.iter_mut().find(|b| b.0 == r.solver) {
-            Some(b) => b.1 += 1,
-            None => by.push((&r.solver, 1)),
-        }
-    }
-    let by: Vec<String> = by.iter().map(|(s, n)| format!("{s} {n}")).collect();
+    let by = crate::plot::group(
+        &[],
+        rows.iter().filter(|r| r.verdict == "timeout").map(|r| (r.solver.as_str(), ())),
+    );
+    let by: Vec<String> = by.iter().map(|(s, n)| format!("{s} {}", n.len())).collect();
     if by.is_empty() { "none".into() } else { by.join(", ") }
 }
