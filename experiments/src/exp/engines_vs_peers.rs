@@ -190,16 +190,10 @@ fn outcome_of_tree(t: &HashLife) -> Outcome {
     Outcome { population, box_size, ..outcome_of_cells(cells) }
 }
 
-/// One row: the outcome, or the status saying why there is none. A
-/// workload's first outcome becomes the `reference` the later ones must agree with.
-fn row(
-    w: &Workload,
-    implementation: &str,
-    engine: &str,
-    version: &str,
-    r: Measured,
-    reference: &mut Option<Outcome>,
-) -> Row {
+/// One row of `who` (implementation, engine, version): the outcome, or the status saying why there
+/// is none. A workload's first outcome becomes the `reference` the later ones must agree with.
+fn row(w: &Workload, who: (&str, &str, &str), r: Measured, reference: &mut Option<Outcome>) -> Row {
+    let (implementation, engine, version) = who;
     let ok = r.as_ref().ok();
     let outcome = ok.map(|m| &m.1);
     let box_size = outcome.and_then(|o| o.box_size);
@@ -241,14 +235,13 @@ fn row(
 /// block plane, named apart from its torus sweep in the table). Each run
 /// starts from a fresh copy of the start, made outside the timing.
 fn our_engine(w: &Workload, g: &Grid, label: &str, runs: Runs) -> Measured {
-    let torus = w.kind == Kind::TorusSoup;
     let engine = evolver::by_name(if label == "lifecube-plane" { "lifecube" } else { label })?;
     let mut last = None;
     let (best, done) = runs.time(|| {
         let job = Job {
             start: Start::Cells { grid: g.clone(), origin: (0, 0) },
             rule: Rule::CONWAY,
-            torus,
+            torus: w.kind == Kind::TorusSoup,
             generations: w.generations,
             memory_cap: 4 << 30,
         };
@@ -280,11 +273,10 @@ fn rle_for(g: &Grid, torus: bool) -> Result<String> {
     let origin = if torus { (-(g.width() as i64) / 2, -(g.height() as i64) / 2) } else { (0, 0) };
     let p = Pattern { grid: g.clone(), origin, rule: Some(Rule::CONWAY), ..Pattern::default() };
     let text = formats::write_pattern(&p, Format::Rle)?;
-    Ok(if torus {
-        text.replace("rule = B3/S23", &format!("rule = B3/S23:T{},{}", g.width(), g.height()))
-    } else {
-        text
-    })
+    if !torus {
+        return Ok(text);
+    }
+    Ok(text.replace("rule = B3/S23", &format!("rule = B3/S23:T{},{}", g.width(), g.height())))
 }
 
 fn golly(w: &Workload, g: &Grid, algo: &str, runs: Runs, dir: &Path) -> Measured {
@@ -401,7 +393,6 @@ impl Experiment for EnginesVsPeers {
         let runs = Runs { least: ctx.mode.pick(1, 3, 3), total: ctx.mode.pick(0.0, 1.0, 1.0) };
         let dir = tempfile::tempdir()?;
         let golly_version = bgolly_version().ok_or("not installed (apt-get install golly)");
-        // lifelib compiles C++ on first use of a rule (a minute): not in the smoke test.
         let lifelib_version = match ctx.mode {
             Mode::Tiny => Err("not run in tiny mode (lifelib compiles C++ on first use)"),
             _ => lifelib_version().ok_or("not installed (pip install python-lifelib)"),
@@ -413,7 +404,7 @@ impl Experiment for EnginesVsPeers {
             let g = start(w);
             let mut reference = None;
             let mut add = |implementation: &str, engine: &str, version: &str, r: Measured| {
-                rows.push(row(w, implementation, engine, version, r, &mut reference));
+                rows.push(row(w, (implementation, engine, version), r, &mut reference));
             };
             let our_engines: &[&str] = match w.kind {
                 Kind::TorusSoup => &["lifecube", "tiles"],
@@ -442,12 +433,8 @@ impl Experiment for EnginesVsPeers {
         }
         bar.finish_and_clear();
         if let Some(bad) = rows.iter().find(|r| r.agrees == "no") {
-            bail!(
-                "{} {} ended on different cells than lifesearch on {}",
-                bad.implementation,
-                bad.engine,
-                bad.workload
-            );
+            let (implementation, engine, on) = (&bad.implementation, &bad.engine, &bad.workload);
+            bail!("{implementation} {engine} ended on different cells than lifesearch on {on}");
         }
         let solvers = vec![
             format!("lifesearch {}", env!("CARGO_PKG_VERSION")),
@@ -588,20 +575,15 @@ fn lines<'a>(rows: &'a [Row]) -> Vec<Line<'a>> {
 
 /// "torus 2k", "plane 5k", "64x64 10k", "gun 2^16": topology or size and generations.
 fn short_label(r: &Row) -> String {
-    let g = r.generations;
-    let gens = if g.is_power_of_two() && g >= 1 << 16 {
-        format!("2^{}", g.trailing_zeros())
-    } else if g.is_multiple_of(1000) {
-        format!("{}k", g / 1000)
-    } else {
-        g.to_string()
+    let gens = match r.generations {
+        g if g.is_power_of_two() && g >= 1 << 16 => format!("2^{}", g.trailing_zeros()),
+        g if g.is_multiple_of(1000) => format!("{}k", g / 1000),
+        g => g.to_string(),
     };
-    let what = if r.workload.starts_with("gun") {
-        "gun".to_string()
-    } else if r.width < 1024 {
-        format!("{}x{}", r.width, r.height)
-    } else {
-        r.topology.clone()
+    let what = match r.workload.as_str() {
+        w if w.starts_with("gun") => "gun".to_string(),
+        _ if r.width < 1024 => format!("{}x{}", r.width, r.height),
+        _ => r.topology.clone(),
     };
     format!("{what} {gens}")
 }

@@ -11,10 +11,8 @@ use anyhow::Result;
 use lifesearch::cnf::{Outcome, SolverKind, Stop, new_solver};
 use lifesearch::gridwalker::stack;
 use lifesearch::life::{Grid, Rule};
-use lifesearch::search::portfolio;
-use lifesearch::search::spacetime;
 use lifesearch::search::verify::{check_cycle, has_symmetry};
-use lifesearch::search::{Encoding, Placement, Problem, Symmetry, encode_with, solve};
+use lifesearch::search::{Encoding, Placement, Problem, Symmetry, encode_with, portfolio, solve, spacetime};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::sync::mpsc;
@@ -40,7 +38,7 @@ pub struct Case {
 }
 
 /// One engine on one problem.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Row {
     pub problem: String,
@@ -160,9 +158,7 @@ enum Verdict {
 
 /// How often each engine runs on a problem: at least `min` times while its
 /// runs so far took under `slow` in all, and on, up to `max` runs, while
-/// they took under `budget`: times of microseconds move by tens of percent
-/// from run to run, and searches of seconds by a fifth (the p4 oscillator in
-/// 7x7: 5.1 to 6.2 s in one process).
+/// they took under `budget` (the book's page says why).
 #[derive(Debug, Clone, Copy)]
 pub struct Runs {
     pub min: usize,
@@ -191,10 +187,8 @@ impl Runs {
 }
 
 /// A turn of an engine whose last run took under this many ms starts with a
-/// run that is not timed. The engine before it in the round (CaDiCaL with
-/// its megabytes of clauses, say) leaves the caches cold, and a search of
-/// microseconds pays more for that than for itself; which engine came
-/// before would otherwise decide the smallest rows.
+/// run that is not timed: the engine before it leaves the caches cold, and
+/// a search of microseconds pays more for that than for itself.
 const WARM_UP_BELOW_MS: f64 = 10.0;
 
 /// The wall time of `f` in ms.
@@ -205,10 +199,8 @@ pub fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
 }
 
 /// Run `f` with a stop flag that a watchdog raises after `cap`, and time
-/// `f` alone: the watchdog is the harness' (a user's search has none), and
-/// starting and joining its thread takes longer than the smallest searches,
-/// so it is started before the clock and joined after it. rlifesrc needs
-/// no watchdog: it runs in slices of steps and reads the clock between them.
+/// `f` alone: the watchdog's thread (the harness', not the user's) is
+/// started before the clock and joined after it, see the book's page.
 fn capped<T>(cap: Duration, f: impl FnOnce(&Stop) -> T) -> (T, f64) {
     let stop = Stop::default();
     let (done_tx, done_rx) = mpsc::channel::<()>();
@@ -242,12 +234,10 @@ fn stoppable<T>(
 
 /// Unpack a cycle problem.
 fn shape(p: &Problem) -> (usize, usize, usize, i64, i64, Symmetry) {
-    match *p {
-        Problem::Cycle { width, height, period, dx, dy, symmetry } => {
-            (width, height, period, dx, dy, symmetry)
-        }
-        _ => unreachable!("the problem set has cycle problems only"),
-    }
+    let Problem::Cycle { width, height, period, dx, dy, symmetry } = *p else {
+        unreachable!("the problem set has cycle problems only")
+    };
+    (width, height, period, dx, dy, symmetry)
 }
 
 /// Why `engine` does not take `p`, if it does not.
@@ -270,25 +260,7 @@ fn run_once(engine: &str, p: &Problem, cap: Duration) -> Result<(Verdict, f64)> 
     let first = |g: Vec<Grid>| g.into_iter().next();
     match engine {
         "spacetime" => stoppable(cap, |s| spacetime::search(p, rule, &opts, Some(s)), |a| first(a.solutions)),
-        "cadical-knuth" => {
-            let (r, ms) = capped(cap, |s| -> Result<Verdict> {
-                // What `search` itself encodes: one answer, translation broken.
-                let enc = encode_with(p, Encoding::Knuth, rule, Placement::OneAnswer)?;
-                let mut solver = new_solver(SolverKind::Cadical)?;
-                let own = solver.stopper();
-                s.add_hook(Box::new(move || own.interrupt()));
-                if s.is_set() {
-                    return Ok(Verdict::Cap);
-                }
-                let a = solve(&enc, solver.as_mut())?;
-                Ok(match a.outcome {
-                    Outcome::Unknown => Verdict::Cap,
-                    Outcome::Unsat => Verdict::None,
-                    Outcome::Sat => first(a.generations).map_or(Verdict::None, Verdict::Found),
-                })
-            });
-            Ok((r?, ms))
-        }
+        "cadical-knuth" => stoppable(cap, |s| knuth(p, s), |a| a),
         "gridwalker" => {
             stoppable(cap, |s| stack::caged_cycle_stoppable(w, h, period, (dx, dy), rule, s), |a| a.start)
         }
@@ -304,6 +276,24 @@ fn run_once(engine: &str, p: &Problem, cap: Duration) -> Result<(Verdict, f64)> 
             Ok((v?, ms))
         }
         other => anyhow::bail!("unknown engine {other}"),
+    }
+}
+
+/// CaDiCaL on what `search` itself encodes (one answer, translation
+/// broken), stopped by `s`: its answer is read inside the clock.
+fn knuth(p: &Problem, s: &Stop) -> lifesearch::Result<Option<Grid>> {
+    let enc = encode_with(p, Encoding::Knuth, Rule::CONWAY, Placement::OneAnswer)?;
+    let mut solver = new_solver(SolverKind::Cadical)?;
+    let own = solver.stopper();
+    s.add_hook(Box::new(move || own.interrupt()));
+    if s.is_set() {
+        return Err(lifesearch::Error::Interrupted);
+    }
+    let a = solve(&enc, solver.as_mut())?;
+    match a.outcome {
+        Outcome::Unknown => Err(lifesearch::Error::Interrupted),
+        Outcome::Unsat => Ok(None),
+        Outcome::Sat => Ok(a.generations.into_iter().next()),
     }
 }
 
@@ -332,11 +322,8 @@ pub fn measure(case: &Case, engines: &[&str], runs: Runs, cap: Duration) -> Vec<
             version: if engine == "rlifesrc" { peer::version() } else { env!("CARGO_PKG_VERSION").into() },
             verdict: verdict.into(),
             checked: why.into(),
-            agrees: String::new(),
-            runs: 0,
-            ms: None,
             cap_ms: cap.as_secs_f64() * 1e3,
-            vs_best: None,
+            ..Row::default()
         })
         .collect();
     // An engine that does not take the problem has its verdict already.
@@ -485,10 +472,7 @@ pub fn run_held_out(seed: u64, n: usize, cap: Duration, full: bool, out: &std::p
     let cases = held_out(seed, n);
     let runs = Runs::for_mode(if full { Mode::Full } else { Mode::Quick });
     let engines = ["spacetime", "cadical-knuth", "auto", "rlifesrc"];
-    let mut rows = Vec::new();
-    for c in &cases {
-        rows.extend(measure(c, &engines, runs, cap));
-    }
+    let mut rows: Vec<Row> = cases.iter().flat_map(|c| measure(c, &engines, runs, cap)).collect();
     settle(&mut rows)?;
     crate::harness::write_csv(out, &rows)?;
     let of = |p: &str, e: &str| rows.iter().find(|r| r.problem == p && r.engine == e);
@@ -504,12 +488,9 @@ pub fn run_held_out(seed: u64, n: usize, cap: Duration, full: bool, out: &std::p
             peer_judged += 1;
             ahead += usize::from(best <= t);
         }
-        lines.push(format!(
-            "{:<28} best {:>10.3} ms  auto/best {a:.2}  rlifesrc {}",
-            c.name,
-            best,
-            peer.map_or("-".into(), |t| if t.is_finite() { format!("{t:.3} ms") } else { "cap".into() })
-        ));
+        let peer =
+            peer.map_or("-".into(), |t| if t.is_finite() { format!("{t:.3} ms") } else { "cap".into() });
+        lines.push(format!("{:<28} best {best:>10.3} ms  auto/best {a:.2}  rlifesrc {peer}", c.name));
     }
     lines.push(format!(
         "seed {seed}: {} problems, {judged} settled; auto within 1.2x of the best engine on {auto_ok}; \
@@ -525,14 +506,10 @@ const OWN: [&str; 3] = ["spacetime", "cadical-knuth", "gridwalker"];
 /// lifesearch's engines a user can pick, `auto` included: the best of them is lifesearch's best.
 const OURS: [&str; 4] = ["spacetime", "cadical-knuth", "gridwalker", "auto"];
 
-/// Whether a row's engine settled its problem (found a pattern or proved none).
-fn settled(r: &Row) -> bool {
-    matches!(r.verdict.as_str(), "found" | "none")
-}
-
-/// A row's settled time.
+/// A row's time if its engine settled its problem (found a pattern or
+/// proved none); such a row always has a time.
 fn settled_ms(r: &Row) -> Option<f64> {
-    settled(r).then_some(r.ms).flatten()
+    matches!(r.verdict.as_str(), "found" | "none").then_some(r.ms).flatten()
 }
 
 /// Fill the derived columns and refuse a set with a wrong answer, a
@@ -552,11 +529,12 @@ fn settle(rows: &mut [Row]) -> Result<()> {
 fn derive(rows: &mut [Row]) {
     for i in 0..rows.len() {
         let r = &rows[i];
-        let clash = rows.iter().any(|o| o.problem == r.problem && settled(o) && o.verdict != r.verdict);
+        let clash =
+            rows.iter().any(|o| o.problem == r.problem && settled_ms(o).is_some() && o.verdict != r.verdict);
         let best = best_ms(rows, &r.problem, &OWN);
         let r = &mut rows[i];
         r.vs_best = settled_ms(r).filter(|_| best.is_finite()).map(|t| t / best);
-        if settled(r) {
+        if settled_ms(r).is_some() {
             r.agrees = if clash { "no" } else { "yes" }.into();
         }
     }
@@ -591,7 +569,7 @@ impl Experiment for SearchVsPeers {
         }
         bar.finish_and_clear();
         settle(&mut rows)?;
-        let settled_runs = rows.iter().filter(|r| settled(r)).count();
+        let settled_runs = rows.iter().filter_map(settled_ms).count();
         let report = Report {
             solvers: vec![
                 format!("lifesearch {}", env!("CARGO_PKG_VERSION")),
@@ -673,15 +651,7 @@ fn cell(r: &Row) -> String {
 
 /// Three decimals under 1 ms, one fewer per power of ten up to 100.
 fn fmt_ms(ms: f64) -> String {
-    let decimals = if ms >= 100.0 {
-        0
-    } else if ms >= 10.0 {
-        1
-    } else if ms >= 1.0 {
-        2
-    } else {
-        3
-    };
+    let decimals = 3 - [1.0, 10.0, 100.0].iter().filter(|&&power| ms >= power).count();
     format!("{ms:.decimals$}")
 }
 
@@ -697,24 +667,16 @@ mod peer {
     }
 
     // ANCHOR: rlifesrc
-    /// One rlifesrc search with the library's defaults (its own search
-    /// order, alive first, subperiods skipped), the same box, period,
-    /// translation and symmetry; run in slices of steps so that the cap is
-    /// seen. rlifesrc's translation has the opposite sign of ours (its
-    /// generation P is generation 0 moved by (-dx, -dy)), and its
-    /// leading-edge rules are written for non-negative (dx, dy): it is given
-    /// the mirror image of the problem with |dx|, |dy|, and its answer is
-    /// mirrored back (the box and the symmetries used here are unchanged
-    /// by that mirror).
+    /// One rlifesrc search with the library's defaults, run in slices of
+    /// steps so that the cap is seen. rlifesrc moves the other way and wants
+    /// a non-negative (dx, dy): it gets the mirror image of the problem, and
+    /// its answer is mirrored back (the boxes and symmetries here survive it).
     #[cfg(feature = "peers")]
-    pub fn rlifesrc(
-        p: &lifesearch::search::Problem,
-        cap: std::time::Duration,
-    ) -> anyhow::Result<super::Verdict> {
-        use super::Verdict;
+    pub fn rlifesrc(p: &super::Problem, cap: super::Duration) -> anyhow::Result<super::Verdict> {
+        use super::{Grid, Instant, Verdict};
         use lifesearch::search::Symmetry as S;
         use rlifesrc_lib::{Config, Status, Symmetry as R};
-        let start = std::time::Instant::now();
+        let start = Instant::now();
         let (w, h, period, dx, dy, symmetry) = super::shape(p);
         let sym = match symmetry {
             S::None => R::C1,
@@ -735,16 +697,13 @@ mod peer {
         loop {
             match world.search(Some(20_000)) {
                 Status::Found => {
+                    let mirror =
+                        |i: usize, side: usize, d: i64| (if d > 0 { side - 1 - i } else { i }) as i32;
                     let cells = (0..h)
-                        .flat_map(|y| (0..w).map(move |x| (x, y)))
-                        .map(|(x, y)| {
-                            (if dx > 0 { w - 1 - x } else { x }, if dy > 0 { h - 1 - y } else { y })
-                        })
-                        .map(|(x, y)| {
-                            world.get_cell_state((x as i32, y as i32, 0)) == Some(rlifesrc_lib::ALIVE)
-                        })
+                        .flat_map(|y| (0..w).map(move |x| (mirror(x, w, dx), mirror(y, h, dy))))
+                        .map(|(x, y)| world.get_cell_state((x, y, 0)) == Some(rlifesrc_lib::ALIVE))
                         .collect();
-                    return Ok(Verdict::Found(lifesearch::life::Grid::from_cells(w, h, cells)));
+                    return Ok(Verdict::Found(Grid::from_cells(w, h, cells)));
                 }
                 Status::None => return Ok(Verdict::None),
                 _ if start.elapsed() > cap => return Ok(Verdict::Cap),
@@ -827,12 +786,9 @@ mod tests {
 
     #[test]
     fn a_contradiction_is_flagged() {
-        let c = case("glider", "diagonal", (5, 5), 4, (1, 1), Symmetry::None);
-        let mut a = measure(&c, &["spacetime"], Runs::ONE, Duration::from_secs(20)).remove(0);
-        let mut b = a.clone();
-        b.verdict = "none".into();
-        a.engine = "x".into();
-        let mut rows = vec![a, b];
+        let found =
+            Row { problem: "glider".into(), verdict: "found".into(), ms: Some(1.0), ..Row::default() };
+        let mut rows = vec![found.clone(), Row { verdict: "none".into(), ..found }];
         derive(&mut rows);
         assert_eq!(rows[0].agrees, "no");
     }
