@@ -651,7 +651,12 @@ fn cell(r: &Row) -> String {
 
 /// Three decimals under 1 ms, one fewer per power of ten up to 100.
 fn fmt_ms(ms: f64) -> String {
-    let decimals = 3 - [1.0, 10.0, 100.0].iter().filter(|&&power| ms >= power).count();
+    let decimals = match ms {
+        100.0.. => 0,
+        10.0.. => 1,
+        1.0.. => 2,
+        _ => 3,
+    };
     format!("{ms:.decimals$}")
 }
 
