@@ -5,21 +5,16 @@
 //! to a live cell, 372 to a dead one); panel B and the minimal slice come from
 //! GRIDWALKER's first GridSolve (`gridwalker::first_solve`, thesis-code convention).
 
-use super::gw::ORPHAN_10X10;
 use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col};
 use crate::plot::{Bars, Heatmap, Ticks, render};
 use anyhow::{Result, bail};
 use lifesearch::gridwalker::{Convention, first_solve, slice::Slice};
-use lifesearch::life::SpecGrid;
-use lifesearch::life::{Grid, Rule};
+use lifesearch::life::{Cell, Rule};
+use lifesearch::search::known::garden_of_eden;
 use serde::{Deserialize, Serialize};
 
 pub struct Figure59;
 pub struct Figure510;
-
-fn orphan() -> Grid {
-    Grid::from_rows(&ORPHAN_10X10).expect("valid rows")
-}
 
 impl Experiment for Figure59 {
     type Row = Row59;
@@ -39,14 +34,13 @@ impl Experiment for Figure59 {
     }
 
     fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row59>, Report)> {
-        let g = orphan();
-        let spec = SpecGrid::from(&g);
+        let spec = garden_of_eden();
         let after = first_solve(&spec, Rule::CONWAY, Convention::ThesisCode);
         if (after.width, after.height) != (10, 10) {
             bail!("GridSolve covered {}x{} cells, expected 10x10", after.width, after.height);
         }
         let printed_b = crate::thesis::figure_5_9_b(&ctx.thesis)?;
-        let alive: Vec<bool> = (0..100).map(|i| g.get(i % 10, i / 10)).collect();
+        let alive: Vec<bool> = (0..100).map(|i| spec.get(i % 10, i / 10) == Cell::Alive).collect();
         let before = alive.iter().map(|&a| Slice::for_future(Rule::CONWAY, a).count()).collect();
         let printed_a = alive.iter().map(|&a| if a { 140 } else { 372 }).collect();
         let mut rows = Vec::new();
@@ -60,17 +54,16 @@ impl Experiment for Figure59 {
     }
 
     fn draw(&self, ctx: &Ctx, rows: &[Row59]) -> Result<()> {
-        let panel = |p: &str| {
-            let mut cells = vec![vec![None; 10]; 10];
-            for r in rows.iter().filter(|r| r.panel == p && r.x < 10 && r.y < 10) {
-                cells[r.y][r.x] = Some(r.ours as f64);
-            }
-            cells
-        };
-        let (a, b) = (panel("A"), panel("B"));
         // Side by side, with an empty column between.
-        let cells: Vec<Vec<Option<f64>>> =
-            (0..10).map(|y| a[y].iter().chain([&None]).chain(b[y].iter()).cloned().collect()).collect();
+        let mut cells = vec![vec![None; 21]; 10];
+        for r in rows.iter().filter(|r| r.x < 10 && r.y < 10) {
+            let left = match r.panel.as_str() {
+                "A" => 0,
+                "B" => 11,
+                _ => continue,
+            };
+            cells[r.y][left + r.x] = Some(r.ours as f64);
+        }
         render(
             &ctx.figure("figure-5-9"),
             &Heatmap {
@@ -108,8 +101,7 @@ impl Experiment for Figure510 {
     ];
 
     fn measure(&self, _: &Ctx) -> Result<(Vec<Row510>, Report)> {
-        let spec = SpecGrid::from(&orphan());
-        let after = first_solve(&spec, Rule::CONWAY, Convention::ThesisCode);
+        let after = first_solve(&garden_of_eden(), Rule::CONWAY, Convention::ThesisCode);
         let Some((x, y, size, on, off)) = after.min else { bail!("GridSolve found a contradiction at once") };
         let rows = vec![Row510 {
             x,
@@ -183,31 +175,22 @@ mod tests {
     use super::*;
     use crate::harness::{Run, read_rows, write_csv};
 
-    fn ctx(dir: &std::path::Path) -> Ctx {
-        Ctx::new(dir.to_path_buf(), Mode::Tiny, dir.join("cache"), false)
-    }
-
     #[test]
-    fn figure_5_9_draws_from_a_small_csv() {
+    fn our_figure_5_9_matches_the_thesis_and_lists_what_differs() {
         let dir = tempfile::tempdir().unwrap();
-        let c = ctx(dir.path());
-        let printed_b = crate::thesis::figure_5_9_b(&crate::thesis::default_dir()).unwrap();
-        let rows: Vec<Row59> = (0..100)
-            .flat_map(|i| {
-                let (x, y) = (i % 10, i / 10);
-                let b = printed_b[i];
-                [
-                    Row59 { panel: "A".into(), x, y, ours: 140, thesis: 140 },
-                    Row59 { panel: "B".into(), x, y, ours: if i == 5 { b + 1 } else { b }, thesis: b },
-                ]
-            })
-            .collect();
+        let c = Ctx::new(dir.path().into(), Mode::Tiny, dir.path().join("cache"), false);
+        Run::run(&Figure59, &c).unwrap();
+        let mut rows: Vec<Row59> = read_rows(&c.csv("figure-5-9")).unwrap();
+        assert_eq!(rows.len(), 200);
+        let differ: Vec<_> = rows.iter().filter(|r| r.ours != r.thesis).collect();
+        assert!(differ.is_empty(), "{differ:?}");
+        // Panel B, cell (5, 0), one too large: only that size is listed.
+        rows[105].ours += 1;
         write_csv(&c.csv("figure-5-9"), &rows).unwrap();
         Run::render(&Figure59, &c).unwrap();
         assert!(crate::plot::is_svg(&c.figure("figure-5-9").with_extension("svg")));
         assert!(crate::plot::is_png(&c.figure("figure-5-9").with_extension("png")));
         let md = std::fs::read_to_string(c.generated("figure-5-9")).unwrap();
-        // Only the one size that differs from the thesis is listed.
         assert!(md.contains("| B | 5 | 0 | 122 | 121 |"), "{md}");
         assert_eq!(md.lines().count(), 3, "{md}");
     }
@@ -215,32 +198,12 @@ mod tests {
     #[test]
     fn figure_5_10_reports_the_split() {
         let dir = tempfile::tempdir().unwrap();
-        let c = ctx(dir.path());
-        let rows = vec![Row510 {
-            x: 3,
-            y: 2,
-            size: 108,
-            centre_alive: 55,
-            centre_dead: 53,
-            thesis_size: 108,
-            caption_alive: 53,
-            caption_dead: 55,
-        }];
-        write_csv(&c.csv("figure-5-10"), &rows).unwrap();
+        let c = Ctx::new(dir.path().into(), Mode::Tiny, dir.path().join("cache"), false);
+        Run::run(&Figure510, &c).unwrap();
         Run::render(&Figure510, &c).unwrap();
         let md = std::fs::read_to_string(c.generated("figure-5-10")).unwrap();
+        // The thesis' caption has the two halves swapped.
         assert!(md.contains("| 3 | 2 | 108 | 55 | 53 | 108 | 53 | 55 |"), "{md}");
         assert!(crate::plot::is_png(&c.figure("figure-5-10").with_extension("png")));
-    }
-
-    #[test]
-    fn our_figure_5_9_matches_the_thesis() {
-        let dir = tempfile::tempdir().unwrap();
-        let c = ctx(dir.path());
-        Run::run(&Figure59, &c).unwrap();
-        let rows: Vec<Row59> = read_rows(&c.csv("figure-5-9")).unwrap();
-        assert_eq!(rows.len(), 200);
-        let differ: Vec<_> = rows.iter().filter(|r| r.ours != r.thesis).collect();
-        assert!(differ.is_empty(), "{differ:?}");
     }
 }

@@ -4,11 +4,11 @@
 //! the first 10,000. For every row we also compare the N-S and E-W lookup
 //! counts with the thesis' raw statistics.
 
-use super::gw::{DbSession, Timed, decide};
+use super::gw::{DbSession, Timed, decide, median};
 use crate::candidates::{candidates, load_ranking};
 use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col, read_rows};
 use crate::plot::{Density, Scatter, group, render};
-use anyhow::Result;
+use anyhow::{Context, Result};
 use lifesearch::gridwalker::Variant;
 use lifesearch::life::SpecGrid;
 use serde::{Deserialize, Serialize};
@@ -148,8 +148,7 @@ impl Experiment for Figure61 {
     fn markdown(&self, rows: &[Row]) -> Result<String> {
         let mut summary = Vec::new();
         for (v, rs) in group(&VARIANTS, rows.iter().map(|r| (r.variant.as_str(), r))) {
-            let mut t: Vec<f64> = rs.iter().map(|r| r.micros).collect();
-            t.sort_by(f64::total_cmp);
+            let t: Vec<f64> = rs.iter().map(|r| r.micros).collect();
             let with: Vec<&&Row> =
                 rs.iter().filter(|r| r.ns_lookups.is_some() && r.thesis_ns_lookups.is_some()).collect();
             let equal = with
@@ -158,8 +157,8 @@ impl Experiment for Figure61 {
                 .count();
             summary.push(json!({
                 "variant": v,
-                "median": t[t.len() / 2],
                 "mean": t.iter().sum::<f64>() / t.len() as f64,
+                "median": median(t),
                 "with": with.len(),
                 "equal": equal,
             }));
@@ -237,11 +236,8 @@ impl Experiment for Figure62 {
     }
 
     fn measure(&self, ctx: &Ctx) -> Result<(Vec<Row62>, Report)> {
-        let src = ctx.csv("figure-6-1");
-        if !src.exists() {
-            anyhow::bail!("{} is missing: run figure-6-1 first", src.display());
-        }
-        let out: Vec<Row62> = read_rows::<Row>(&src)?
+        let out: Vec<Row62> = read_rows::<Row>(&ctx.csv("figure-6-1"))
+            .context("run figure-6-1 first")?
             .into_iter()
             .filter(|r| r.candidate <= 10_000)
             .map(|r| Row62 { candidate: r.candidate, variant: r.variant, micros: r.micros })
@@ -266,11 +262,10 @@ impl Experiment for Figure62 {
 
     /// What the scatter holds; the page says what it shows.
     fn markdown(&self, rows: &[Row62]) -> Result<String> {
-        let variants = rows.iter().map(|r| r.variant.as_str()).collect::<std::collections::BTreeSet<_>>();
         let shown = json!({
             "points": rows.len(),
             "candidates": rows.iter().map(|r| r.candidate).max().unwrap_or(0),
-            "variants": variants.len(),
+            "variants": rows.iter().map(|r| &r.variant).collect::<std::collections::BTreeSet<_>>().len(),
         });
         let cols = [
             col("Points", "points", Fmt::Int),
@@ -294,6 +289,7 @@ fn percent_change(x: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::candidates::TieOrder;
     use crate::harness::{Run, write_csv};
 
     #[test]
@@ -348,13 +344,6 @@ mod tests {
             assert!(crate::plot::is_png(&c.figure(id).with_extension("png")));
         }
     }
-}
-
-#[cfg(test)]
-mod thesis_rows {
-    use super::*;
-    use crate::candidates::TieOrder;
-    use crate::harness::Mode;
 
     /// Column D's law on the thesis' raw rows: the first N candidates (default
     /// 10,000; `N=125000` for all) through one store, slice queries against

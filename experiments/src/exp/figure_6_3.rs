@@ -5,7 +5,7 @@
 //! Incremental CaDiCaL (our stand-in for the thesis' incremental MiniSat) on
 //! the three orders, GRIDWALKER (track) on Gray-coded and random patterns.
 
-use super::gw::decide;
+use super::gw::{decide, median};
 use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col};
 use crate::inputs::{SIDE, gray_patterns};
 use crate::plot::{Violin, group, render};
@@ -19,6 +19,7 @@ use lifesearch::search::verify::is_predecessor;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 
 pub struct Figure63;
 const SEED: u64 = 63;
@@ -116,13 +117,15 @@ impl Experiment for Figure63 {
 
     /// Per series: patterns, orphans and the median time (the book compares them with the thesis' text).
     fn markdown(&self, rows: &[Row]) -> Result<String> {
-        let summary: Vec<Summary> = series(rows)
+        let summary: Vec<_> = series(rows)
             .into_iter()
             .map(|(series, rs)| {
-                let mut t: Vec<f64> = rs.iter().map(|r| r.micros).collect();
-                t.sort_by(f64::total_cmp);
-                let orphans = rs.iter().filter(|r| r.orphan).count();
-                Summary { patterns: t.len(), orphans, median_micros: t[t.len() / 2], series }
+                json!({
+                    "series": series,
+                    "patterns": rs.len(),
+                    "orphans": rs.iter().filter(|r| r.orphan).count(),
+                    "median_micros": median(rs.iter().map(|r| r.micros).collect()),
+                })
             })
             .collect();
         crate::table::markdown(SUMMARY, &summary)
@@ -132,14 +135,6 @@ impl Experiment for Figure63 {
 /// The rows of each series, the series in the order they were run.
 fn series(rows: &[Row]) -> Vec<(String, Vec<&Row>)> {
     group(&[], rows.iter().map(|r| (r.series.as_str(), r)))
-}
-
-#[derive(Serialize)]
-struct Summary {
-    series: String,
-    patterns: usize,
-    orphans: usize,
-    median_micros: f64,
 }
 
 const SUMMARY: &[Col<'static>] = &[

@@ -44,8 +44,7 @@ pub fn decide_encoded(
     runs: usize,
 ) -> Result<SatTimed> {
     let enc = encode(&Problem::orphan(spec.clone(), Boundary::Free), encoding, Rule::CONWAY)?;
-    let mut best: Option<SatTimed> = None;
-    for _ in 0..runs.max(1) {
+    let timed = (0..runs.max(1)).map(|_| {
         let mut solver = new_solver(kind)?;
         let a = solve(&enc, solver.as_mut())?;
         let orphan = match a.outcome {
@@ -59,11 +58,10 @@ pub fn decide_encoded(
             }
             Outcome::Unknown => bail!("{kind} gave up without an answer"),
         };
-        if best.as_ref().is_none_or(|b| a.millis < b.millis) {
-            best = Some(SatTimed { millis: a.millis, orphan });
-        }
-    }
-    Ok(best.expect("at least one run"))
+        Ok(SatTimed { millis: a.millis, orphan })
+    });
+    let timed = timed.collect::<Result<Vec<_>>>()?;
+    Ok(timed.into_iter().min_by(|a, b| a.millis.total_cmp(&b.millis)).expect("at least one run"))
 }
 
 #[cfg(test)]

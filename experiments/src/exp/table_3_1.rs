@@ -2,7 +2,7 @@
 //! random torus and on a sparse one (a small soup in a large empty torus).
 
 use crate::harness::{Col, Ctx, Experiment, Fmt, Report, best_of, col};
-use crate::plot::{Bars, Ticks, render};
+use crate::plot::{Bars, Ticks, group, render};
 use anyhow::Result;
 use lifesearch::life::{Algorithm, Grid, Rule, Topology, evolve};
 use rand::SeedableRng;
@@ -150,26 +150,20 @@ impl Experiment for Table31 {
 
     fn draw(&self, ctx: &Ctx, rows: &[Row]) -> Result<()> {
         // One group per engine: our dense and sparse soups, then the thesis'
-        // fastest engine of that kind.
-        let first = rows.first().map(|r| &r.pattern);
-        let algorithms: Vec<&Row> = rows.iter().filter(|r| Some(&r.pattern) == first).collect();
-        let ours = |pattern: &str| -> Vec<Option<f64>> {
-            algorithms
-                .iter()
-                .map(|a| {
-                    rows.iter()
-                        .find(|r| r.algorithm == a.algorithm && r.pattern == pattern)
-                        .map(|r| r.cell_generations_per_second)
-                })
-                .collect()
-        };
-        let mut series = vec![
-            ("ours: dense soup".to_string(), ours("random-0.5")),
-            ("ours: sparse soup".to_string(), ours("sparse-soup")),
-        ];
-        if let Some(r) = rows.iter().find(|r| r.pattern == "random-0.5-large") {
-            series.push((format!("ours: dense {0}x{0}", r.width), ours("random-0.5-large")));
-        }
+        // fastest engine of that kind. Every pattern ran the engines in one order.
+        let by_pattern = group(&[], rows.iter().map(|r| (r.pattern.as_str(), r)));
+        let algorithms: &[&Row] = by_pattern.first().map_or(&[], |p| &p.1);
+        let mut series: Vec<(String, Vec<Option<f64>>)> = by_pattern
+            .iter()
+            .map(|(pattern, rs)| {
+                let name = match pattern.as_str() {
+                    "random-0.5" => "ours: dense soup".to_string(),
+                    "sparse-soup" => "ours: sparse soup".to_string(),
+                    _ => format!("ours: dense {0}x{0}", rs[0].width),
+                };
+                (name, rs.iter().map(|r| Some(r.cell_generations_per_second)).collect())
+            })
+            .collect();
         series.push((
             "thesis: fastest of its kind (GPU: claimed)".into(),
             algorithms.iter().map(|a| Some(a.thesis_cell_generations_per_second)).collect(),

@@ -5,7 +5,7 @@
 
 use super::gw::{decide, variant_name};
 use crate::candidates::{load_ranking, table_6_2_bases, table_6_2_batches};
-use crate::harness::{Ctx, Experiment, Fmt, Mode, Report, col};
+use crate::harness::{Ctx, Experiment, Fmt, Report, col};
 use crate::inputs::thesis_rows;
 use crate::plot::{Bars, Stack, Ticks, render};
 use crate::table::markdown;
@@ -53,7 +53,7 @@ impl Experiment for Table62Batches {
         let (b20, b40) = table_6_2_batches(&rank, q);
         let thesis = table_6_2(&ctx.thesis)?;
         // Only the 5x5 ranking builds the thesis' batches; the smoke test's 4x4
-        // one is shown against the rows in order.
+        // one makes smaller ones, shown against the thesis' rows in order.
         let rows_of = if q == 5 {
             thesis_rows(&table_6_2_bases(&rank, q), &thesis)?
         } else {
@@ -65,17 +65,14 @@ impl Experiment for Table62Batches {
         let variants = [Variant::Basic, Variant::Track];
         // SAT solvers get Knuth's encoding, much the faster here on these sizes
         // (CaDiCaL on 40x40 #20: 2.3 s against 13 s with the window encoding).
-        // Quick mode: CaDiCaL and Varisat; --full: every solver compiled in.
-        let sats = match ctx.mode {
-            Mode::Full => super::sat::kinds(),
-            Mode::Quick => vec![SolverKind::Cadical, SolverKind::Varisat],
-            Mode::Tiny => vec![SolverKind::Cadical],
-        };
+        let sats = ctx.mode.pick(
+            vec![SolverKind::Cadical],
+            vec![SolverKind::Cadical, SolverKind::Varisat],
+            super::sat::kinds(),
+        );
         let bar = ctx.bar(((counts[0] + counts[1]) * (variants.len() + sats.len())) as u64, Self::ID);
         let mut rows = Vec::new();
         for ((side, batch), count) in batches.into_iter().zip(counts) {
-            // The thesis' columns are for its 20x20 and 40x40 batches; the smoke
-            // test's 4x4 ranking makes smaller ones, shown beside the same rows.
             let thesis_side = if side <= 20 { 20 } else { 40 };
             for (i, g) in batch.iter().take(count).enumerate() {
                 let spec = SpecGrid::from(g);
