@@ -98,6 +98,11 @@ fn fixed(x: f64, d: usize) -> String {
     if s.starts_with('-') && s[1..].chars().all(|c| c == '0' || c == '.') { s[1..].to_string() } else { s }
 }
 
+/// A yes/no cell.
+pub fn yes(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
 /// An integer with thousands separators, as the thesis prints them.
 pub fn thousands(n: u64) -> String {
     indicatif::HumanCount(n).to_string()

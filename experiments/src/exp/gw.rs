@@ -8,6 +8,8 @@ use lifesearch::alloc::{CountingAlloc, live_bytes, peak_bytes, reset_peak};
 use lifesearch::gridwalker::session::Session;
 use lifesearch::gridwalker::{Convention, Options, OrphanAnswer, Variant, decide_orphan};
 use lifesearch::life::{Cell, Grid, Rule, SpecGrid};
+/// The Figure 5.8 orphan (Hartman et al.'s 10x10 Garden of Eden; ERRATA.md).
+use lifesearch::search::known::GARDEN_OF_EDEN_10X10;
 
 // ANCHOR: peak_alloc
 /// The library's counting allocator, so the peak memory of one in-process
@@ -79,13 +81,6 @@ pub fn median(mut v: Vec<f64>) -> f64 {
     if v.is_empty() { f64::NAN } else { v[v.len() / 2] }
 }
 
-pub fn variant_name(v: Variant) -> &'static str {
-    v.name()
-}
-
-/// The Figure 5.8 orphan (Hartman et al.'s 10x10 Garden of Eden; ERRATA.md).
-pub use lifesearch::search::known::GARDEN_OF_EDEN_10X10 as ORPHAN_10X10;
-
 /// One pattern of Table 6.1 (or our stand-in for a lost one).
 pub struct Pattern {
     pub id: &'static str,
@@ -107,7 +102,7 @@ pub fn patterns(ctx: &crate::harness::Ctx) -> Vec<Pattern> {
 /// #5-#8 are lost, so seeded stand-ins in the same spirit take their places.
 pub fn table_6_1_patterns() -> Vec<Pattern> {
     use rand::{Rng, SeedableRng};
-    let base = Grid::from_rows(&ORPHAN_10X10).expect("valid rows");
+    let base = Grid::from_rows(&GARDEN_OF_EDEN_10X10).expect("valid rows");
     let edit = |x, y| {
         let mut g = base.clone();
         g.set(x, y, true);

@@ -1,9 +1,10 @@
 //! Tables 6.1, 6.3 and 6.4 on the small-pattern set: solve times per solver,
 //! peak memory, and the GRIDWALKER variants basic/single/no-repeat/track.
 
-use super::gw::{decide, patterns, peak_heap, variant_name};
+use super::gw::{decide, patterns, peak_heap};
 use crate::harness::{Col, Ctx, Experiment, Fmt, Report, col};
 use crate::plot::{Bars, Stack, Ticks, render};
+use crate::table::yes;
 use anyhow::{Result, bail};
 use lifesearch::cnf::SolverKind;
 use lifesearch::gridwalker::Variant;
@@ -255,10 +256,6 @@ impl Experiment for Table61 {
     }
 }
 
-fn yes(b: bool) -> &'static str {
-    if b { "yes" } else { "no" }
-}
-
 /// A child process that solves `cnf` with `kind`: this very binary, through
 /// its hidden `__solve` command, so the measurement needs nothing else built.
 fn child(cnf: &std::path::Path, kind: SolverKind) -> Result<lifesearch::cnf::child::ChildSolve> {
@@ -394,7 +391,7 @@ impl Experiment for Table64 {
                 rows.push(Row64 {
                     pattern: p.id.into(),
                     stand_in: p.stand_in,
-                    variant: variant_name(v).into(),
+                    variant: v.name().into(),
                     orphan: t.orphan(),
                     runs,
                     best_ms: ms,
@@ -411,7 +408,7 @@ impl Experiment for Table64 {
         bar.finish_and_clear();
         let report = Report {
             seeds: vec![61],
-            solvers: VARIANTS.iter().map(|v| format!("gridwalker {}", variant_name(*v))).collect(),
+            solvers: VARIANTS.iter().map(|v| format!("gridwalker {}", v.name())).collect(),
             notes: vec![format!("lowest of {runs} runs")],
             ..Default::default()
         };
@@ -424,9 +421,8 @@ impl Experiment for Table64 {
         let by_variant = |f: fn(&Row64) -> Option<f64>| -> Vec<(String, Vec<Option<f64>>)> {
             VARIANTS
                 .map(|v| {
-                    let of =
-                        |p: &String| rows.iter().find(|r| &r.pattern == p && r.variant == variant_name(v));
-                    (variant_name(v).to_string(), patterns.iter().map(|p| of(p).and_then(f)).collect())
+                    let of = |p: &String| rows.iter().find(|r| &r.pattern == p && r.variant == v.name());
+                    (v.name().to_string(), patterns.iter().map(|p| of(p).and_then(f)).collect())
                 })
                 .into()
         };

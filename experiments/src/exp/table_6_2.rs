@@ -3,12 +3,12 @@
 //! by GRIDWALKER (basic, and track with correct change tracking) and SAT
 //! solvers (CaDiCaL; every solver compiled in with `--full`).
 
-use super::gw::{decide, variant_name};
+use super::gw::decide;
 use crate::candidates::{load_ranking, table_6_2_bases, table_6_2_batches};
 use crate::harness::{Ctx, Experiment, Fmt, Report, col};
 use crate::inputs::thesis_rows;
 use crate::plot::{Bars, Stack, Ticks, render};
-use crate::table::markdown;
+use crate::table::{markdown, yes};
 use crate::thesis::table_6_2;
 use anyhow::Result;
 use lifesearch::cnf::SolverKind;
@@ -97,7 +97,7 @@ impl Experiment for Table62Batches {
                 }
                 for v in variants {
                     let t = decide(&spec, v, runs)?;
-                    let solver = format!("gridwalker-{}", variant_name(v));
+                    let solver = format!("gridwalker-{}", v.name());
                     rows.push(row(solver, t.orphan(), t.micros / 1e3, t.stat("probes")));
                     bar.inc(1);
                 }
@@ -198,10 +198,6 @@ impl Experiment for Table62Batches {
         }
         Ok(md)
     }
-}
-
-fn yes(b: bool) -> &'static str {
-    if b { "yes" } else { "no" }
 }
 
 // ANCHOR: gains
