@@ -136,22 +136,24 @@ pub fn table_6_1_patterns() -> Vec<Pattern> {
         SpecGrid::from(&g)
     };
     let (e6, e7, e8) = (embedded(11), embedded(12), embedded(12));
-    let pattern = |id, description, stand_in, thesis_orphan, spec| Pattern {
+    // The thesis' own patterns; the others stand in for lost ones.
+    const THESIS: [&str; 3] = ["#1", "#3", "#4"];
+    let pattern = |id, description, thesis_orphan, spec| Pattern {
         id,
         description,
-        stand_in,
+        stand_in: !THESIS.contains(&id),
         thesis_orphan,
         spec,
     };
     vec![
-        pattern("#1", "Figure 5.8 orphan", false, true, SpecGrid::from(&base)),
-        pattern("#2", "#1 plus a random column (11x10)", true, true, SpecGrid::from(&wide)),
-        pattern("#3", "#1 with (4,4) alive", false, false, edit(4, 4)),
-        pattern("#4", "#1 with (2,0) alive", false, false, edit(2, 0)),
-        pattern("#5", "#1 with 20% of cells unknown", true, false, open),
-        pattern("#6", "#1 inside an 11x11 random field", true, true, e6),
-        pattern("#7", "#1 inside a 12x12 random field", true, true, e7),
-        pattern("#8", "#1 inside another 12x12 random field", true, true, e8),
+        pattern("#1", "Figure 5.8 orphan", true, SpecGrid::from(&base)),
+        pattern("#2", "#1 plus a random column (11x10)", true, SpecGrid::from(&wide)),
+        pattern("#3", "#1 with (4,4) alive", false, edit(4, 4)),
+        pattern("#4", "#1 with (2,0) alive", false, edit(2, 0)),
+        pattern("#5", "#1 with 20% of cells unknown", false, open),
+        pattern("#6", "#1 inside an 11x11 random field", true, e6),
+        pattern("#7", "#1 inside a 12x12 random field", true, e7),
+        pattern("#8", "#1 inside another 12x12 random field", true, e8),
     ]
 }
 // ANCHOR_END: table_6_1_patterns
