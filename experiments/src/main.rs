@@ -109,6 +109,10 @@ enum Cmd {
         /// within 200 ms), which steadies rows of a few microseconds.
         #[arg(long)]
         full: bool,
+        /// Draw oscillators only, of this period and up (of 2, 3, 4, 5, 6,
+        /// 8 and 15): the problems on which `auto` races CaDiCaL.
+        #[arg(long)]
+        oscillators_from: Option<usize>,
     },
     /// One orphan-zoo solve in a child process (prints one JSON line).
     #[command(name = "__orphan", hide = true)]
@@ -369,10 +373,17 @@ fn real_main(cli: Cli) -> Result<bool> {
             println!("{}: {} patterns, {orphans} orphans", out.display(), entries.len());
             Ok(true)
         }
-        Cmd::SearchHeldOut { seed, count, out, cap, full } => {
+        Cmd::SearchHeldOut { seed, count, out, cap, full, oscillators_from } => {
             let cap = std::time::Duration::try_from_secs_f64(cap)
                 .map_err(|e| anyhow::anyhow!("--cap {cap}: {e}"))?;
-            println!("{}", exp::search_vs_peers::run_held_out(seed, count, cap, full, &out)?);
+            if let Some(p) = oscillators_from {
+                anyhow::ensure!(
+                    (2..=15).contains(&p),
+                    "--oscillators-from {p}: the periods drawn are 2 to 15"
+                );
+            }
+            let set = (seed, count, oscillators_from);
+            println!("{}", exp::search_vs_peers::run_held_out(set, cap, full, &out)?);
             Ok(true)
         }
         Cmd::Orphan { file, solver } => {

@@ -69,13 +69,17 @@ pub const HEAD_START: Duration = Duration::from_millis(10);
 /// (45 us at 6), so its time is the yardstick the head start must be small beside.
 pub const NARROW_HEAD_START: Duration = Duration::from_micros(50);
 
-/// In a cycle search (`search --solver auto`) the space-time engine runs
-/// alone this long. From `search-vs-peers`: it settles most problems in
-/// under 30 ms, and where CaDiCaL wins it needs seconds (p15 9x9 D8: 5 s),
-/// so 100 ms costs such a win 2% and lets nearly every problem finish with
-/// no second thread at all. With a 10 ms head start, problems of 16-30 ms
-/// ran 1.5x slower beside CaDiCaL's clause building.
-pub const CYCLE_HEAD_START: Duration = Duration::from_millis(100);
+/// In a cycle search (`search --solver auto`, periods from
+/// [`RACE_FROM_PERIOD`] on) the space-time engine runs alone this long.
+/// Where CaDiCaL wins such a search it needs 90 ms to seconds, and `auto`
+/// then takes the head start plus about a tenth (the two threads share the
+/// machine), so 10 ms keeps `auto` within 1.2x of CaDiCaL from about 100 ms
+/// on. On 24 held-out oscillators of periods 6, 8 and 15 (`experiments
+/// search-held-out --seed 31 --oscillators-from 6`), 100 ms missed 1.2x on
+/// three of the 14 settled (a p8 in 6x6 with a quarter turn: 2.2x), 20 ms
+/// on one (1.23x), 10 ms on none (1.20x); where the space-time engine won
+/// (7 ms to 1.2 s) CaDiCaL joining did not slow it measurably.
+pub const CYCLE_HEAD_START: Duration = Duration::from_millis(10);
 // ANCHOR_END: head_start
 
 // ANCHOR: race
@@ -290,9 +294,9 @@ pub fn sat_encoding(problem: &Problem, rule: Rule) -> Encoding {
 // ANCHOR: race_pays
 /// Whether `auto` races at all: only with a second core to run on. On one
 /// core the two threads share it, so the race costs 2x whenever one engine
-/// wins, and on the search-vs-peers problem set (issue 24) the space-time
-/// engine settled every problem at least as fast as CaDiCaL with Knuth's
-/// encoding: there `auto` is the space-time engine alone.
+/// wins, and on all but one problem of the search-vs-peers set (issue 24)
+/// the space-time engine is the faster of the two: there `auto` is the
+/// space-time engine alone.
 pub fn race_pays() -> bool {
     // Asked once: the answer reads cgroup files, about 40 us, more than
     // many whole searches.
@@ -303,7 +307,7 @@ pub fn race_pays() -> bool {
 
 /// A cycle search over at most this many space-time cells (width x height
 /// x period) runs the space-time engine alone. In `search-vs-peers` every
-/// such problem took it under 0.03 ms, thousands of times less than the
+/// such problem took it under 0.03 ms, hundreds of times less than the
 /// [`CYCLE_HEAD_START`] after which CaDiCaL would join, while setting up the
 /// race (stop flags, a channel, the alarm) cost about 1 us in a warm loop:
 /// up to a fifth of those searches.
