@@ -111,8 +111,8 @@ enum Cmd {
         full: bool,
         /// Draw oscillators only, of this period and up (of 2, 3, 4, 5, 6,
         /// 8 and 15): the problems on which `auto` races CaDiCaL.
-        #[arg(long)]
-        oscillators_from: Option<usize>,
+        #[arg(long, value_parser = clap::value_parser!(u64).range(2..=15))]
+        oscillators_from: Option<u64>,
     },
     /// One orphan-zoo solve in a child process (prints one JSON line).
     #[command(name = "__orphan", hide = true)]
@@ -376,12 +376,6 @@ fn real_main(cli: Cli) -> Result<bool> {
         Cmd::SearchHeldOut { seed, count, out, cap, full, oscillators_from } => {
             let cap = std::time::Duration::try_from_secs_f64(cap)
                 .map_err(|e| anyhow::anyhow!("--cap {cap}: {e}"))?;
-            if let Some(p) = oscillators_from {
-                anyhow::ensure!(
-                    (2..=15).contains(&p),
-                    "--oscillators-from {p}: the periods drawn are 2 to 15"
-                );
-            }
             let set = (seed, count, oscillators_from);
             println!("{}", exp::search_vs_peers::run_held_out(set, cap, full, &out)?);
             Ok(true)

@@ -31,4 +31,4 @@ pub mod window;
 pub use encode::{Encoded, encode, encode_with};
 pub use placement::Placement;
 pub use problem::{Boundary, Encoding, Problem, Symmetry};
-pub use solve::{Answer, CountResult, count, solve};
+pub use solve::{Answer, CountResult, count, solve, solve_until, with_stop};

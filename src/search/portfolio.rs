@@ -9,14 +9,14 @@
 use crate::Result;
 use crate::automaton;
 use crate::base::{self, OrphanEngine, OrphanQuery};
-use crate::cnf::{Outcome, SolverKind, Stop, new_solver};
+use crate::cnf::{Outcome, SolverKind, Stop};
 use crate::error::Error;
 use crate::gridwalker;
 use crate::gridwalker::stack;
 use crate::life::{Grid, Rule, SpecGrid};
 use crate::search::sat;
 use crate::search::spacetime;
-use crate::search::{Boundary, Encoding, Placement, Problem, count, encode_with, solve};
+use crate::search::{Boundary, Encoding, Placement, Problem, count, encode_with, solve_until, with_stop};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -131,18 +131,8 @@ fn race<T: Send + 'static>(
 /// (checked) answer, or `None` when the formula is unsatisfiable.
 fn cadical(problem: &Problem, stop: &Stop) -> Result<Verdict> {
     let enc = encode_with(problem, sat_encoding(problem, Rule::CONWAY), Rule::CONWAY, Placement::OneAnswer)?;
-    let mut solver = new_solver(SolverKind::Cadical)?;
-    let own = solver.stopper();
-    stop.add_hook(Box::new(move || own.interrupt()));
-    if stop.is_set() {
-        return Err(Error::Interrupted);
-    }
-    let a = solve(&enc, solver.as_mut())?;
-    stop.clear_hooks();
-    match a.outcome {
-        Outcome::Unknown => Err(Error::Interrupted),
-        _ => Ok((a.generations.into_iter().next(), a.stats.pairs())),
-    }
+    let a = solve_until(&enc, SolverKind::Cadical, stop)?;
+    Ok((a.generations.into_iter().next(), a.stats.pairs()))
 }
 
 /// One member of the race: `engine` on `query` with the race's own stop flag.
@@ -256,28 +246,17 @@ fn cadical_cycle(
 ) -> Result<CycleVerdict> {
     let encoding = sat_encoding(problem, rule);
     let enc = encode_with(problem, encoding, rule, spacetime::search::placement(opts))?;
-    let mut solver = new_solver(SolverKind::Cadical)?;
-    let own = solver.stopper();
-    stop.add_hook(Box::new(move || own.interrupt()));
-    if stop.is_set() {
-        return Err(Error::Interrupted);
-    }
-    let out = if opts.count {
-        let r = count(&enc, solver.as_mut(), opts.limit)?;
+    if opts.count {
+        let r = with_stop(SolverKind::Cadical, stop, |s| count(&enc, s, opts.limit))?;
         if stop.is_set() && !r.complete && opts.limit.is_none_or(|l| r.count < l) {
             return Err(Error::Interrupted);
         }
-        (r.solutions, r.complete, r.stats.pairs())
+        Ok((r.solutions, r.complete, r.stats.pairs()))
     } else {
-        let a = solve(&enc, solver.as_mut())?;
-        match a.outcome {
-            Outcome::Unknown => return Err(Error::Interrupted),
-            Outcome::Sat => (a.generations.into_iter().take(1).collect(), false, a.stats.pairs()),
-            Outcome::Unsat => (Vec::new(), true, a.stats.pairs()),
-        }
-    };
-    stop.clear_hooks();
-    Ok(out)
+        let a = solve_until(&enc, SolverKind::Cadical, stop)?;
+        let complete = a.outcome == Outcome::Unsat;
+        Ok((a.generations.into_iter().take(1).collect(), complete, a.stats.pairs()))
+    }
 }
 
 // ANCHOR: sat_encoding

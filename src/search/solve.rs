@@ -2,7 +2,7 @@
 //!
 //! Book: Part II, chapter 6, section 6.1 (`book/src/thesis/ch6.md`).
 
-use crate::cnf::{Outcome, Solver, SolverStats};
+use crate::cnf::{Outcome, Solver, SolverKind, SolverStats, Stop, new_solver};
 use crate::error::{Error, Result};
 use crate::life::Grid;
 use crate::search::encode::Encoded;
@@ -65,6 +65,32 @@ pub fn solve(enc: &Encoded, solver: &mut dyn Solver) -> Result<Answer> {
     Ok(Answer { outcome, generations, millis, stats: solver.stats() })
 }
 // ANCHOR_END: solve
+
+// ANCHOR: solve_until
+/// Run `f` on a fresh solver of `kind` that raising `stop` interrupts; a flag
+/// already up is [`Error::Interrupted`] before any work.
+pub fn with_stop<T>(
+    kind: SolverKind,
+    stop: &Stop,
+    f: impl FnOnce(&mut dyn Solver) -> Result<T>,
+) -> Result<T> {
+    let mut solver = new_solver(kind)?;
+    let own = solver.stopper();
+    stop.add_hook(Box::new(move || own.interrupt()));
+    let out = if stop.is_set() { Err(Error::Interrupted) } else { f(solver.as_mut()) };
+    // The hook must not outlive the solver it interrupts.
+    stop.clear_hooks();
+    out
+}
+
+/// [`solve`] on a fresh solver of `kind` until it answers or `stop` is
+/// raised: an interrupted solve is [`Error::Interrupted`], never
+/// [`Outcome::Unknown`].
+pub fn solve_until(enc: &Encoded, kind: SolverKind, stop: &Stop) -> Result<Answer> {
+    let a = with_stop(kind, stop, |s| solve(enc, s))?;
+    if a.outcome == Outcome::Unknown { Err(Error::Interrupted) } else { Ok(a) }
+}
+// ANCHOR_END: solve_until
 
 // ANCHOR: count
 /// Enumerate the distinct generation-0 patterns, blocking each one found,

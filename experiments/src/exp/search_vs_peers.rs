@@ -8,11 +8,13 @@
 use crate::harness::{Ctx, Experiment, Fmt, Mode, Report, col};
 use crate::plot::{Cactus, render};
 use anyhow::Result;
-use lifesearch::cnf::{Outcome, SolverKind, Stop, new_solver};
+use lifesearch::cnf::{SolverKind, Stop};
 use lifesearch::gridwalker::stack;
 use lifesearch::life::{Grid, Rule};
 use lifesearch::search::verify::{check_cycle, has_symmetry};
-use lifesearch::search::{Encoding, Placement, Problem, Symmetry, encode_with, portfolio, solve, spacetime};
+use lifesearch::search::{
+    Encoding, Placement, Problem, Symmetry, encode_with, portfolio, solve_until, spacetime,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::sync::mpsc;
@@ -283,18 +285,7 @@ fn run_once(engine: &str, p: &Problem, cap: Duration) -> Result<(Verdict, f64)> 
 /// broken), stopped by `s`: its answer is read inside the clock.
 fn knuth(p: &Problem, s: &Stop) -> lifesearch::Result<Option<Grid>> {
     let enc = encode_with(p, Encoding::Knuth, Rule::CONWAY, Placement::OneAnswer)?;
-    let mut solver = new_solver(SolverKind::Cadical)?;
-    let own = solver.stopper();
-    s.add_hook(Box::new(move || own.interrupt()));
-    if s.is_set() {
-        return Err(lifesearch::Error::Interrupted);
-    }
-    let a = solve(&enc, solver.as_mut())?;
-    match a.outcome {
-        Outcome::Unknown => Err(lifesearch::Error::Interrupted),
-        Outcome::Unsat => Ok(None),
-        Outcome::Sat => Ok(a.generations.into_iter().next()),
-    }
+    Ok(solve_until(&enc, SolverKind::Cadical, s)?.generations.into_iter().next())
 }
 
 // ANCHOR: measure
@@ -419,7 +410,7 @@ fn turn(row: &mut Row, spent: &mut f64, p: &Problem, runs: Runs, cap: Duration) 
 /// not, so a claim about the engines can be checked on problems nobody tuned
 /// them to (`experiments search-held-out --seed N`). With
 /// `oscillators_from` P, only oscillators of period P and up are drawn.
-pub fn held_out(seed: u64, n: usize, oscillators_from: Option<usize>) -> Vec<Case> {
+pub fn held_out(seed: u64, n: usize, oscillators_from: Option<u64>) -> Vec<Case> {
     use Symmetry::*;
     use rand::{Rng, SeedableRng, seq::IndexedRandom};
     let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
@@ -427,40 +418,45 @@ pub fn held_out(seed: u64, n: usize, oscillators_from: Option<usize>) -> Vec<Cas
     let oblong = [None, MirrorLr, MirrorUd, Rot180, Quad];
     (0..n)
         .map(|i| {
-            let kind = if oscillators_from.is_some() { 1 } else { rng.random_range(0..4) };
-            let (family, (w, h), p, (dx, dy), s) = match kind {
-                0 => {
+            let families = ["still-life", "oscillator", "orthogonal", "diagonal"];
+            let family = if oscillators_from.is_some() {
+                "oscillator"
+            } else {
+                families[rng.random_range(0..4i32) as usize]
+            };
+            let ((w, h), p, (dx, dy), s) = match family {
+                "still-life" => {
                     let w = rng.random_range(5..=10);
                     let h = if rng.random_bool(0.5) { w } else { rng.random_range(5..=10) };
                     let s = *if w == h { &square[..] } else { &oblong[..] }.choose(&mut rng).unwrap();
-                    ("still-life", (w, h), 1, (0, 0), s)
+                    ((w, h), 1, (0, 0), s)
                 }
-                1 => {
+                "oscillator" => {
                     let from = oscillators_from.unwrap_or(0);
                     let periods: Vec<usize> =
-                        [2, 3, 4, 5, 6, 8, 15].into_iter().filter(|&p| p >= from).collect();
+                        [2, 3, 4, 5, 6, 8, 15].into_iter().filter(|&p| p as u64 >= from).collect();
                     let p = *periods.choose(&mut rng).expect("the caller keeps oscillators_from at most 15");
                     let s = *[None, Quad, D8, Rot90, Rot180].choose(&mut rng).unwrap();
                     // Without symmetry every cell is free: keep those boxes small.
                     let side = if s == None { rng.random_range(4..=7) } else { rng.random_range(6..=10) };
-                    ("oscillator", (side, side), p, (0, 0), s)
+                    ((side, side), p, (0, 0), s)
                 }
-                2 => {
+                "orthogonal" => {
                     let (p, step) = *[(2, 1), (4, 2), (3, 1), (4, 1), (5, 1)].choose(&mut rng).unwrap();
                     let across = rng.random_range(4..=9);
                     let along = rng.random_range(4..=10usize).max(step + 1);
                     let mirror = rng.random_bool(0.5);
                     let step = step as i64;
                     if rng.random_bool(0.5) {
-                        ("orthogonal", (across, along), p, (0, step), if mirror { MirrorLr } else { None })
+                        ((across, along), p, (0, step), if mirror { MirrorLr } else { None })
                     } else {
-                        ("orthogonal", (along, across), p, (step, 0), if mirror { MirrorUd } else { None })
+                        ((along, across), p, (step, 0), if mirror { MirrorUd } else { None })
                     }
                 }
                 _ => {
                     let side = rng.random_range(3..=8);
                     let s = if rng.random_bool(0.5) { Diagonal } else { None };
-                    ("diagonal", (side, side), 4, (1, 1), s)
+                    ((side, side), 4, (1, 1), s)
                 }
             };
             let name = format!("h{i}-p{p}-{w}x{h}-{}", format!("{s:?}").to_lowercase());
@@ -474,7 +470,7 @@ pub fn held_out(seed: u64, n: usize, oscillators_from: Option<usize>) -> Vec<Cas
 /// full mode's; GRIDWALKER left out: it is the slow engine on nearly every
 /// problem) into `out`, and say how the targets of issue 24 fared on it.
 pub fn run_held_out(
-    (seed, n, oscillators_from): (u64, usize, Option<usize>),
+    (seed, n, oscillators_from): (u64, usize, Option<u64>),
     cap: Duration,
     full: bool,
     out: &std::path::Path,
@@ -516,10 +512,14 @@ const OWN: [&str; 3] = ["spacetime", "cadical-knuth", "gridwalker"];
 /// lifesearch's engines a user can pick, `auto` included: the best of them is lifesearch's best.
 const OURS: [&str; 4] = ["spacetime", "cadical-knuth", "gridwalker", "auto"];
 
-/// A row's time if its engine settled its problem (found a pattern or
-/// proved none); such a row always has a time.
+/// Whether a row's engine settled its problem (found a pattern or proved none).
+fn settled(r: &Row) -> bool {
+    matches!(r.verdict.as_str(), "found" | "none")
+}
+
+/// A settled row's time (such a row always has one).
 fn settled_ms(r: &Row) -> Option<f64> {
-    matches!(r.verdict.as_str(), "found" | "none").then_some(r.ms).flatten()
+    settled(r).then_some(r.ms).flatten()
 }
 
 /// Fill the derived columns and refuse a set with a wrong answer, a
@@ -539,12 +539,11 @@ fn settle(rows: &mut [Row]) -> Result<()> {
 fn derive(rows: &mut [Row]) {
     for i in 0..rows.len() {
         let r = &rows[i];
-        let clash =
-            rows.iter().any(|o| o.problem == r.problem && settled_ms(o).is_some() && o.verdict != r.verdict);
+        let clash = rows.iter().any(|o| o.problem == r.problem && settled(o) && o.verdict != r.verdict);
         let best = best_ms(rows, &r.problem, &OWN);
         let r = &mut rows[i];
         r.vs_best = settled_ms(r).filter(|_| best.is_finite()).map(|t| t / best);
-        if settled_ms(r).is_some() {
+        if settled(r) {
             r.agrees = if clash { "no" } else { "yes" }.into();
         }
     }
@@ -579,7 +578,7 @@ impl Experiment for SearchVsPeers {
         }
         bar.finish_and_clear();
         settle(&mut rows)?;
-        let settled_runs = rows.iter().filter_map(settled_ms).count();
+        let settled_runs = rows.iter().filter(|r| settled(r)).count();
         let report = Report {
             solvers: vec![
                 format!("lifesearch {}", env!("CARGO_PKG_VERSION")),
@@ -732,6 +731,17 @@ mod peer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn held_out_draws_every_family_or_only_the_oscillators_asked_for() {
+        let all = held_out(7, 40, None);
+        for f in ["still-life", "oscillator", "orthogonal", "diagonal"] {
+            assert!(all.iter().any(|c| c.family == f), "{f} never drawn");
+        }
+        for c in held_out(7, 40, Some(6)) {
+            assert!(c.family == "oscillator" && shape(&c.problem).2 >= 6, "{}", c.name);
+        }
+    }
 
     #[test]
     fn a_williams_design_lets_every_engine_follow_every_other_equally_often() {
