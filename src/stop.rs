@@ -5,7 +5,7 @@
 //!
 //! Book: Part IV, "A GRIDWALKER that never loses badly" (`book/src/beyond/robust.md`).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -25,10 +25,25 @@ pub struct Stop(Arc<Shared>);
 #[derive(Default)]
 struct Shared {
     flag: AtomicBool,
-    hooks: Mutex<Vec<Hook>>,
+    hooks: Mutex<Vec<(u64, Hook)>>,
+    /// The number the next hook gets, so that its [`HookGuard`] removes it alone.
+    next_hook: AtomicU64,
     /// An alarm rung by the first [`Stop::poll`] after its time (see [`Stop::set_alarm`]).
     armed: AtomicBool,
     alarm: Mutex<Option<(Instant, Alarm)>>,
+}
+
+/// Keeps a hook registered by [`Stop::add_hook`]; dropping it removes that hook.
+#[must_use = "dropping the guard removes the hook at once"]
+pub struct HookGuard {
+    stop: Stop,
+    id: u64,
+}
+
+impl Drop for HookGuard {
+    fn drop(&mut self) {
+        self.stop.hooks().retain(|(id, _)| *id != self.id);
+    }
 }
 
 /// Something to do once, when an alarm is due.
@@ -43,7 +58,7 @@ impl std::fmt::Debug for Stop {
 impl Stop {
     pub fn interrupt(&self) {
         self.0.flag.store(true, Ordering::Relaxed);
-        for h in self.0.hooks.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+        for (_, h) in self.hooks().iter() {
             h();
         }
     }
@@ -53,13 +68,17 @@ impl Stop {
     pub fn is_set(&self) -> bool {
         self.0.flag.load(Ordering::Relaxed)
     }
-    /// Call `hook` on every later interrupt (until [`Stop::clear_hooks`]).
-    pub fn add_hook(&self, hook: Box<dyn Fn() + Send + Sync>) {
-        self.0.hooks.lock().unwrap_or_else(|e| e.into_inner()).push(hook);
+    fn hooks(&self) -> std::sync::MutexGuard<'_, Vec<(u64, Hook)>> {
+        self.0.hooks.lock().unwrap_or_else(|e| e.into_inner())
     }
-    /// Forget the hooks (a backend does this before its solver is freed).
-    pub fn clear_hooks(&self) {
-        self.0.hooks.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    /// Call `hook` on every later interrupt, until the guard is dropped. A
+    /// hook usually points at a solver that lives less long than the flag (a
+    /// caller's flag outlives many questions), so it must go with the solver;
+    /// dropping one guard leaves every other hook on the flag in place.
+    pub fn add_hook(&self, hook: Box<dyn Fn() + Send + Sync>) -> HookGuard {
+        let id = self.0.next_hook.fetch_add(1, Ordering::Relaxed);
+        self.hooks().push((id, hook));
+        HookGuard { stop: self.clone(), id }
     }
 
     // ANCHOR: alarm
@@ -96,4 +115,42 @@ impl Stop {
         self.is_set()
     }
     // ANCHOR_END: alarm
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Stop;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    fn counter(stop: &Stop) -> (Arc<AtomicUsize>, super::HookGuard) {
+        let n = Arc::new(AtomicUsize::new(0));
+        let m = n.clone();
+        (n, stop.add_hook(Box::new(move || _ = m.fetch_add(1, Ordering::Relaxed))))
+    }
+
+    #[test]
+    fn dropping_a_guard_removes_its_hook_alone() {
+        let stop = Stop::default();
+        let (kept, _keep) = counter(&stop);
+        let (gone, guard) = counter(&stop);
+        drop(guard);
+        stop.interrupt();
+        assert_eq!(kept.load(Ordering::Relaxed), 1);
+        assert_eq!(gone.load(Ordering::Relaxed), 0);
+    }
+
+    #[test]
+    fn a_flag_used_for_many_solves_keeps_its_own_hook() {
+        // A caller's flag outlives each solve that borrows it.
+        let stop = Stop::default();
+        let (outer, _keep) = counter(&stop);
+        for _ in 0..3 {
+            let (_, guard) = counter(&stop);
+            drop(guard);
+        }
+        assert_eq!(stop.hooks().len(), 1);
+        stop.interrupt();
+        assert_eq!(outer.load(Ordering::Relaxed), 1);
+    }
 }

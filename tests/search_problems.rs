@@ -323,3 +323,27 @@ fn every_two_by_two_target_under_sparse_rules_matches_brute_force() {
         assert!(orphans > 0 || !must_have_orphans, "{name}: no orphans");
     }
 }
+
+/// A caller's flag outlives the solves that borrow it: `solve_until` removes
+/// the hook it added and leaves the caller's own hooks in place, and a flag
+/// already raised stops it before any work.
+#[test]
+fn solve_until_leaves_the_callers_hooks_on_its_flag() {
+    use lifesearch::Stop;
+    use lifesearch::search::solve_until;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let stop = Stop::default();
+    let calls = Arc::new(AtomicUsize::new(0));
+    let c = calls.clone();
+    let _own = stop.add_hook(Box::new(move || _ = c.fetch_add(1, Ordering::Relaxed)));
+    let enc = encode(&Problem::still_life(4, 4), Encoding::default(), Rule::CONWAY).unwrap();
+    for _ in 0..3 {
+        let a = solve_until(&enc, SolverKind::Cadical, &stop).unwrap();
+        assert_eq!(a.outcome, Outcome::Sat);
+    }
+    stop.interrupt();
+    assert_eq!(calls.load(Ordering::Relaxed), 1, "the caller's hook must survive the solves");
+    let err = solve_until(&enc, SolverKind::Cadical, &stop).unwrap_err();
+    assert!(matches!(err, lifesearch::Error::Interrupted), "{err}");
+}

@@ -376,8 +376,8 @@ fn real_main(cli: Cli) -> Result<bool> {
         Cmd::SearchHeldOut { seed, count, out, cap, full, oscillators_from } => {
             let cap = std::time::Duration::try_from_secs_f64(cap)
                 .map_err(|e| anyhow::anyhow!("--cap {cap}: {e}"))?;
-            let set = (seed, count, oscillators_from);
-            println!("{}", exp::search_vs_peers::run_held_out(set, cap, full, &out)?);
+            let report = exp::search_vs_peers::run_held_out(seed, count, oscillators_from, cap, full, &out)?;
+            println!("{report}");
             Ok(true)
         }
         Cmd::Orphan { file, solver } => {

@@ -17,6 +17,7 @@ use crate::life::{Grid, Rule, SpecGrid};
 use crate::search::sat;
 use crate::search::spacetime;
 use crate::search::{Boundary, Encoding, Placement, Problem, count, encode_with, solve_until, with_stop};
+use crate::stop::HookGuard;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -69,8 +70,8 @@ pub const HEAD_START: Duration = Duration::from_millis(10);
 /// (45 us at 6), so its time is the yardstick the head start must be small beside.
 pub const NARROW_HEAD_START: Duration = Duration::from_micros(50);
 
-/// In a cycle search (`search --solver auto`, periods from
-/// [`RACE_FROM_PERIOD`] on) the space-time engine runs alone this long.
+/// In a cycle search (`search --solver auto`, boxes larger than
+/// [`TINY_CYCLE`]) the space-time engine runs alone this long.
 /// Where CaDiCaL wins such a search it needs 90 ms to seconds, and `auto`
 /// then takes the head start plus about a tenth (the two threads share the
 /// machine), so 10 ms keeps `auto` within 1.2x of CaDiCaL from about 100 ms
@@ -138,14 +139,22 @@ fn cadical(problem: &Problem, stop: &Stop) -> Result<Verdict> {
 /// One member of the race: `engine` on `query` with the race's own stop flag.
 /// The caller's own flag, if any, also raises the member's.
 fn member(engine: &dyn OrphanEngine, query: &OrphanQuery, stop: &Stop) -> Result<base::Verdict> {
-    if let Some(outer) = &query.stop {
-        let inner = stop.clone();
-        outer.add_hook(Box::new(move || inner.interrupt()));
-        if outer.is_set() {
-            return Err(Error::Interrupted);
-        }
+    let _follow = query.stop.as_ref().map(|outer| follow(outer, stop));
+    if stop.is_set() {
+        return Err(Error::Interrupted);
     }
     engine.decide(&OrphanQuery { stop: Some(stop.clone()), ..query.clone() })
+}
+
+/// Raise `own` whenever `outer` is raised (at once if it is up already),
+/// for as long as the guard lives.
+fn follow(outer: &Stop, own: &Stop) -> HookGuard {
+    let flag = own.clone();
+    let guard = outer.add_hook(Box::new(move || flag.interrupt()));
+    if outer.is_set() {
+        own.interrupt();
+    }
+    guard
 }
 
 // ANCHOR: decide_orphan_auto
@@ -284,6 +293,7 @@ pub fn race_pays() -> bool {
 }
 // ANCHOR_END: race_pays
 
+// ANCHOR: cycle_alone
 /// A cycle search over at most this many space-time cells (width x height
 /// x period) runs the space-time engine alone. In `search-vs-peers` every
 /// such problem took it under 0.03 ms, hundreds of times less than the
@@ -292,31 +302,25 @@ pub fn race_pays() -> bool {
 /// up to a fifth of those searches.
 pub const TINY_CYCLE: usize = 64;
 
-// ANCHOR: race_from_period
-/// A cycle search of a shorter period runs the space-time engine alone: a
-/// rule learned from measurements. Over the 39 problems of `search-vs-peers`
-/// and 114 held-out ones (`search-held-out`, seeds 11 to 14), CaDiCaL never
-/// settled a problem of period 5 or less first: it took 1.7 times the
-/// space-time engine's time at best (the p4 oscillator in 7x7) and mostly
-/// 20 to 700 times. Racing it there only cost: its clause building slows the
-/// space-time engine in the same process (c/4 in 9x9: 1.33x in one full run;
-/// a p5 in 5x5: 1.57x). From period 6 on CaDiCaL does win some: the p15
-/// oscillators in 9x9 (D8) and 6x6 (D8), and a p8 in 6x6 (quarter turn) 10x.
-pub const RACE_FROM_PERIOD: usize = 6;
-// ANCHOR_END: race_from_period
-
 /// Whether `auto` leaves a cycle search to the space-time engine alone for
-/// its shape: a tiny box ([`TINY_CYCLE`]) or a short period ([`RACE_FROM_PERIOD`]).
+/// its shape: only a tiny box ([`TINY_CYCLE`]); every other one races,
+/// whatever its period. A rule once kept periods below 6 alone, because
+/// CaDiCaL had settled none of them first, here or on 114 held-out problems.
+/// The held-out set of seed 41 broke it: on p5 oscillators with a half turn
+/// CaDiCaL wins (6x6: 2.0 s against 2.3 s; 7x7: 29 s against more than 70 s,
+/// wall clock of the whole process), while CaDiCaL joining after the head
+/// start costs the space-time engine a few per cent where it wins (c/4 in
+/// 9x9 and 10x10, p4 in 7x7: 1.02x to 1.05x).
 fn space_time_alone(problem: &Problem) -> bool {
-    matches!(*problem, Problem::Cycle { width, height, period, .. }
-        if width * height * period <= TINY_CYCLE || period < RACE_FROM_PERIOD)
+    matches!(*problem, Problem::Cycle { width, height, period, .. } if width * height * period <= TINY_CYCLE)
 }
+// ANCHOR_END: cycle_alone
 
 // ANCHOR: cycle_auto
 /// `search --solver auto`: the space-time engine on this thread and, after
 /// [`CYCLE_HEAD_START`], CaDiCaL (with [`sat_encoding`]) on a second one; the first
-/// finished search wins and stops the other. Only periods from
-/// [`RACE_FROM_PERIOD`] on race, and only with a second core ([`race_pays`]).
+/// finished search wins and stops the other. Only boxes larger than
+/// [`TINY_CYCLE`] race, and only with a second core ([`race_pays`]).
 /// Finding and counting both race.
 pub fn caged_cycle_race(problem: &Problem, rule: Rule, opts: &spacetime::Options) -> Result<CycleAnswer> {
     caged_cycle_race_stoppable(problem, rule, opts, None)
@@ -344,36 +348,31 @@ fn race_inner(
     outer: Option<&Stop>,
 ) -> Result<CycleAnswer> {
     let start = Instant::now();
-    let follow = |outer: Option<&Stop>, own: &Stop| {
-        if let Some(o) = outer {
-            let flag = own.clone();
-            o.add_hook(Box::new(move || flag.interrupt()));
-            if o.is_set() {
-                own.interrupt();
-            }
-        }
-    };
-    let st = |stop: &Stop| {
-        follow(outer, stop);
-        let a = spacetime::search(problem, rule, opts, Some(stop))?;
+    let run = |stop: Option<&Stop>| {
+        let a = spacetime::search(problem, rule, opts, stop)?;
         let stats = a.stats();
         Ok((a.solutions, a.complete, stats))
     };
+    let st = |stop: &Stop| {
+        let _follow = outer.map(|o| follow(o, stop));
+        run(Some(stop))
+    };
     // Known cells and a population cap are the space-time engine's alone;
     // on one core a race halves the winner's speed (see [`race_pays`]); a
-    // tiny box or a short period is the space-time engine's (see
-    // [`space_time_alone`]).
+    // tiny box is the space-time engine's (see [`space_time_alone`]).
     let alone =
         opts.known.is_some() || opts.max_population.is_some() || !race_pays() || space_time_alone(problem);
     let ((solutions, complete, stats), engine) = if alone {
-        (st(&Stop::default())?, Engine::Spacetime)
+        // Alone, the engine watches the caller's flag itself: no flag of
+        // its own, no hook, nothing to pay on a search of microseconds.
+        (run(outer)?, Engine::Spacetime)
     } else {
         let (p2, o2, outer2) = (problem.clone(), opts.clone(), outer.cloned());
         race(
             (st, Engine::Spacetime),
             (
                 move |stop: &Stop| {
-                    follow(outer2.as_ref(), stop);
+                    let _follow = outer2.as_ref().map(|o| follow(o, stop));
                     cadical_cycle(&p2, rule, &o2, stop)
                 },
                 Engine::Cadical,

@@ -8,7 +8,7 @@ use crate::base::{Counters, OrphanEngine, OrphanQuery, Verdict};
 use crate::cnf::{Outcome, SolverKind, new_solver};
 use crate::error::{Error, Result};
 use crate::life::Rule;
-use crate::search::{Boundary, Encoding, Problem, encode, solve};
+use crate::search::{Boundary, Encoding, Problem, encode, solve, with_stop};
 use std::time::Instant;
 
 /// A SAT solver of one kind with one step encoding.
@@ -33,27 +33,17 @@ impl OrphanEngine for Engine {
     }
     fn decide(&self, q: &OrphanQuery) -> Result<Verdict> {
         let start = Instant::now();
-        let mut solver = new_solver(self.kind)?;
-        solver.set_time_limit(q.time_limit);
-        if let Some(stop) = &q.stop {
-            let own = solver.stopper();
-            stop.add_hook(Box::new(move || own.interrupt()));
-        }
-        let interrupted = || q.stop.as_ref().is_some_and(|s| s.is_set());
         let enc = encode(&Problem::orphan(q.target.clone(), q.boundary), self.encoding, q.rule)?;
         let encode_time = start.elapsed();
-        if interrupted() {
-            return Err(Error::Interrupted);
-        }
-        let a = solve(&enc, solver.as_mut());
-        if let Some(stop) = &q.stop {
-            stop.clear_hooks();
-        }
-        let a = a?;
+        let stop = q.stop.clone().unwrap_or_default();
+        let a = with_stop(self.kind, &stop, |s| {
+            s.set_time_limit(q.time_limit);
+            solve(&enc, s)
+        })?;
         let parent = match a.outcome {
             Outcome::Sat => a.generations.into_iter().next(),
             Outcome::Unsat => None,
-            Outcome::Unknown if interrupted() => return Err(Error::Interrupted),
+            Outcome::Unknown if stop.is_set() => return Err(Error::Interrupted),
             Outcome::Unknown => {
                 return Err(Error::invalid(format!("{} gave up without an answer", self.kind)));
             }

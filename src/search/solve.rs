@@ -76,11 +76,8 @@ pub fn with_stop<T>(
 ) -> Result<T> {
     let mut solver = new_solver(kind)?;
     let own = solver.stopper();
-    stop.add_hook(Box::new(move || own.interrupt()));
-    let out = if stop.is_set() { Err(Error::Interrupted) } else { f(solver.as_mut()) };
-    // The hook must not outlive the solver it interrupts.
-    stop.clear_hooks();
-    out
+    let _hook = stop.add_hook(Box::new(move || own.interrupt()));
+    if stop.is_set() { Err(Error::Interrupted) } else { f(solver.as_mut()) }
 }
 
 /// [`solve`] on a fresh solver of `kind` until it answers or `stop` is

@@ -53,6 +53,8 @@ pub struct Incremental {
     max_var: u32,
     solves: u64,
     clauses: u64,
+    /// Keeps the hook that interrupts the C solver on `limits.stop`.
+    hook: Option<crate::stop::HookGuard>,
 }
 
 /// The object-safe part of a [`Backend`] that [`Incremental`] drives.
@@ -117,8 +119,8 @@ where
 impl Incremental {
     fn with(name: &'static str, mut solver: Box<dyn Driver>) -> Incremental {
         let limits = Limits::default();
-        limits.stop.add_hook(solver.hook());
-        Incremental { name, solver, limits, last: None, core: None, max_var: 0, solves: 0, clauses: 0 }
+        let hook = Some(limits.stop.add_hook(solver.hook()));
+        Incremental { name, solver, limits, last: None, core: None, max_var: 0, solves: 0, clauses: 0, hook }
     }
     pub fn minisat() -> Incremental {
         Incremental::with("minisat", Box::new(rustsat_minisat::core::Minisat::default()))
@@ -130,8 +132,8 @@ impl Incremental {
 
 impl Drop for Incremental {
     fn drop(&mut self) {
-        // The hooks point into the C solver, which is about to be freed.
-        self.limits.stop.clear_hooks();
+        // The hook points into the C solver, which is about to be freed.
+        drop(self.hook.take());
     }
 }
 

@@ -7,7 +7,7 @@ use std::path::Path;
 
 // ANCHOR: fingerprint
 /// What the outputs depend on: a hash of every file git would track
-/// (committed or not) under the code that measures (see [`MEASURED`]), so
+/// (committed or not) under the code that measures (the list `MEASURED` in this module), so
 /// that writing or committing outputs, or editing the book, does not make
 /// them stale but any change to that code does. Runs of whitespace count
 /// as one space: reformatting (`cargo fmt` breaking a line) measures
