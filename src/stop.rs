@@ -9,8 +9,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-/// Something to call when a solve must stop.
-type Hook = Box<dyn Fn() + Send + Sync>;
+/// Something to call when a solve must stop (shared, so that
+/// [`Stop::interrupt`] can call it after letting go of the list).
+type Hook = Arc<dyn Fn() + Send + Sync>;
 
 /// A flag another thread may raise to stop a running solve (it then returns
 /// `Outcome::Unknown`). Backends that cannot poll a flag register a hook
@@ -56,9 +57,14 @@ impl std::fmt::Debug for Stop {
 }
 
 impl Stop {
+    /// Raise the flag and call every hook. The hooks are called after the
+    /// list's lock is let go, so a hook may itself add or drop hooks on this
+    /// flag, or interrupt a flag that follows this one back (a hook dropped
+    /// meanwhile may still be called by this interrupt, never by a later one).
     pub fn interrupt(&self) {
         self.0.flag.store(true, Ordering::Relaxed);
-        for (_, h) in self.hooks().iter() {
+        let hooks: Vec<Hook> = self.hooks().iter().map(|(_, h)| h.clone()).collect();
+        for h in hooks {
             h();
         }
     }
@@ -77,7 +83,7 @@ impl Stop {
     /// dropping one guard leaves every other hook on the flag in place.
     pub fn add_hook(&self, hook: Box<dyn Fn() + Send + Sync>) -> HookGuard {
         let id = self.0.next_hook.fetch_add(1, Ordering::Relaxed);
-        self.hooks().push((id, hook));
+        self.hooks().push((id, Arc::from(hook)));
         HookGuard { stop: self.clone(), id }
     }
 
@@ -138,6 +144,22 @@ mod tests {
         stop.interrupt();
         assert_eq!(kept.load(Ordering::Relaxed), 1);
         assert_eq!(gone.load(Ordering::Relaxed), 0);
+    }
+
+    #[test]
+    fn a_hook_may_drop_hooks_on_its_own_flag() {
+        // A hook that ends a solve drops that solve's guard: with the list
+        // still locked during the call, this deadlocked.
+        let stop = Stop::default();
+        let (n, guard) = counter(&stop);
+        let slot = Arc::new(std::sync::Mutex::new(Some(guard)));
+        let s2 = slot.clone();
+        let _dropper = stop.add_hook(Box::new(move || drop(s2.lock().unwrap().take())));
+        stop.interrupt();
+        assert!(slot.lock().unwrap().is_none());
+        assert_eq!(stop.hooks().len(), 1);
+        stop.interrupt();
+        assert_eq!(n.load(Ordering::Relaxed), 1);
     }
 
     #[test]

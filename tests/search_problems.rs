@@ -347,3 +347,35 @@ fn solve_until_leaves_the_callers_hooks_on_its_flag() {
     let err = solve_until(&enc, SolverKind::Cadical, &stop).unwrap_err();
     assert!(matches!(err, lifesearch::Error::Interrupted), "{err}");
 }
+
+/// The caller's flag, raised while `auto` races (CaDiCaL has joined after
+/// its head start), stops the race at once, and the caller's own hook on
+/// the flag is still there afterwards: the race linked its members to the
+/// flag and unlinked them, in one place.
+#[test]
+fn raising_the_callers_flag_stops_a_cycle_race() {
+    use lifesearch::search::portfolio::{CYCLE_HEAD_START, caged_cycle_race_stoppable};
+    use lifesearch::search::spacetime::Options;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    // Neither engine settles this within seconds (search-vs-peers: p15-9x9-d8).
+    let p = Problem::Cycle { width: 9, height: 9, period: 15, dx: 0, dy: 0, symmetry: Symmetry::D8 };
+    let stop = lifesearch::Stop::default();
+    let calls = Arc::new(AtomicUsize::new(0));
+    let c = calls.clone();
+    let _mine = stop.add_hook(Box::new(move || _ = c.fetch_add(1, Ordering::Relaxed)));
+    let raiser = stop.clone();
+    let wait = CYCLE_HEAD_START * 20;
+    let t = std::thread::spawn(move || {
+        std::thread::sleep(wait);
+        raiser.interrupt();
+    });
+    let start = std::time::Instant::now();
+    let r = caged_cycle_race_stoppable(&p, Rule::CONWAY, &Options::default(), Some(&stop));
+    t.join().unwrap();
+    assert!(matches!(r, Err(lifesearch::Error::Interrupted)), "{r:?}");
+    assert!(start.elapsed() < wait + std::time::Duration::from_secs(2), "{:?}", start.elapsed());
+    assert_eq!(calls.load(Ordering::Relaxed), 1);
+    stop.interrupt();
+    assert_eq!(calls.load(Ordering::Relaxed), 2, "the caller's hook is gone");
+}

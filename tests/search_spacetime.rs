@@ -6,7 +6,9 @@ mod common;
 
 use lifesearch::cnf::{Outcome, SolverKind, new_solver};
 use lifesearch::life::{Cell, Grid, Rule, SpecGrid};
-use lifesearch::search::spacetime::{FirstValue, Options, SearchOrder, Undo, search};
+use lifesearch::search::spacetime::{
+    FirstValue, Options, PROBE_RATIO, PROBE_SLICE, SearchOrder, Undo, search,
+};
 use lifesearch::search::verify::check_cycle;
 use lifesearch::search::{Encoding, Problem, Symmetry, count, encode, solve};
 use proptest::prelude::*;
@@ -112,6 +114,41 @@ fn either_first_value_finds_the_same_answers() {
                 "{p:?} {first:?}"
             );
         }
+    }
+}
+
+/// The probe (a second search trying the other value first, taking turns
+/// with the first, its share falling to one decision in `PROBE_RATIO` + 1)
+/// keeps every verdict, costs a proof of "none" about a `PROBE_RATIO`th
+/// more, and answers within its share when the other value is the lucky one. The boxes are oscillators where dead first and alive
+/// first differ by 10x to 5,000x, either way, and two with no answer.
+#[test]
+fn the_probe_keeps_every_verdict_and_bounds_the_unlucky_first_value() {
+    let cases = [
+        (cycle(9, 9, 3, 0, 0, Symmetry::Rot90), true), // alive first: 42 decisions, dead first: 16,035
+        (cycle(9, 8, 3, 0, 0, Symmetry::MirrorLr), true), // alive first, 100x fewer
+        (cycle(7, 7, 3, 0, 0, Symmetry::None), true),  // dead first, 5,000x fewer
+        (cycle(8, 8, 5, 0, 0, Symmetry::MirrorLr), true), // dead first, 140x fewer
+        (cycle(8, 8, 3, 0, 0, Symmetry::Rot90), false), // the same tree either way
+        (cycle(8, 7, 3, 0, 0, Symmetry::MirrorLr), false),
+    ];
+    for (p, some) in cases {
+        assert_eq!(sat_decides(&p, Rule::CONWAY), some, "{p:?}");
+        let with = |first| search(&p, Rule::CONWAY, &Options { first, ..Options::default() }, None).unwrap();
+        let (auto, dead, alive) = (with(FirstValue::Auto), with(FirstValue::Dead), with(FirstValue::Alive));
+        for r in [&auto, &dead, &alive] {
+            assert_eq!(!r.solutions.is_empty(), some, "{p:?}");
+            assert_eq!(r.complete, !some, "{p:?}");
+        }
+        let by_dead = dead.decisions + dead.decisions / PROBE_RATIO + 2 * PROBE_SLICE;
+        let by_alive = (alive.decisions + 2 * PROBE_SLICE) * (PROBE_RATIO + 1);
+        assert!(
+            auto.decisions <= by_dead.min(by_alive),
+            "{p:?}: auto {}, dead first {}, alive first {}",
+            auto.decisions,
+            dead.decisions,
+            alive.decisions
+        );
     }
 }
 

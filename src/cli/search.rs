@@ -131,7 +131,7 @@ pub struct Args {
     #[arg(long)]
     pub up_to_translation: bool,
     /// auto (default: the space-time engine, racing CaDiCaL with Knuth's
-    /// encoding on a second thread after 10 ms; the JSON's `engine`
+    /// encoding on a second thread after 5 ms; the JSON's `engine`
     /// says which answered), spacetime (the space-time propagation engine), cadical,
     /// batsat, varisat; kissat, minisat, glucose with `extra-solvers`;
     /// gridwalker (its grid stacks; no --count, no --symmetry).

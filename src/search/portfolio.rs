@@ -72,22 +72,25 @@ pub const NARROW_HEAD_START: Duration = Duration::from_micros(50);
 
 /// In a cycle search (`search --solver auto`, boxes larger than
 /// [`TINY_CYCLE`]) the space-time engine runs alone this long.
-/// Where CaDiCaL wins such a search it needs 90 ms to seconds, and `auto`
-/// then takes the head start plus about a tenth (the two threads share the
-/// machine), so 10 ms keeps `auto` within 1.2x of CaDiCaL from about 100 ms
-/// on. On 24 held-out oscillators of periods 6, 8 and 15 (`experiments
-/// search-held-out --seed 31 --oscillators-from 6`), 100 ms missed 1.2x on
-/// three of the 14 settled (a p8 in 6x6 with a quarter turn: 2.2x), 20 ms
-/// on one (1.23x), 10 ms on none (1.20x); where the space-time engine won
-/// (7 ms to 1.2 s) CaDiCaL joining did not slow it measurably.
-pub const CYCLE_HEAD_START: Duration = Duration::from_millis(10);
+/// Where CaDiCaL wins such a search it needs 45 ms to seconds, and `auto`
+/// then takes the head start plus what the two threads cost each other, so
+/// the head start must be small beside 45 ms. On 24 held-out oscillators of
+/// periods 6, 8 and 15 (`experiments search-held-out --seed 31
+/// --oscillators-from 6`), 100 ms missed 1.2x on three of the 14 settled (a
+/// p8 in 6x6 with a quarter turn: 2.2x), 20 ms on one (1.23x), 10 ms on none;
+/// the set of seed 72 (from period 5) then drew a p15 in 6x6 with full
+/// symmetry that CaDiCaL settles in 48 ms, where 10 ms gave 1.24x and 5 ms
+/// 1.09x. A search the space-time engine wins after the head start shares
+/// the machine with CaDiCaL for the rest of its run.
+pub const CYCLE_HEAD_START: Duration = Duration::from_millis(5);
 // ANCHOR_END: head_start
 
 // ANCHOR: race
 /// Run `gw` on this thread; once it has run for `head_start` (its stop
 /// flag's alarm, polled at every node), start the `other` engine (`sat`:
 /// CaDiCaL, or the automaton) on a second thread. The
-/// first to return an answer raises the other's stop flag. An error of the
+/// first to return an answer raises the other's stop flag, and the caller's
+/// flag `outer`, if any, raises both for as long as each runs. An error of the
 /// SAT thread does not stop GRIDWALKER; GRIDWALKER's own error is returned
 /// (every engine checks its answers, so an error is a bug). A losing SAT
 /// thread is not waited for: it sees its flag within a few thousand
@@ -95,17 +98,20 @@ pub const CYCLE_HEAD_START: Duration = Duration::from_millis(10);
 fn race<T: Send + 'static>(
     (gw, first): (impl FnOnce(&Stop) -> Result<T>, Engine),
     (sat, other, head_start): (impl FnOnce(&Stop) -> Result<T> + Send + 'static, Engine, Duration),
+    outer: Option<&Stop>,
 ) -> Result<(T, Engine)> {
     let (gw_stop, sat_stop) = (Stop::default(), Stop::default());
     let (answer_tx, answer_rx) = mpsc::channel();
-    let (gw_flag, sat_flag) = (gw_stop.clone(), sat_stop.clone());
+    let (gw_flag, sat_flag, sat_outer) = (gw_stop.clone(), sat_stop.clone(), outer.cloned());
+    let _follow = outer.map(|o| follow(o, &gw_stop));
     gw_stop.set_alarm(
         Instant::now() + head_start,
         Box::new(move || {
             // A pool thread: after the first race, starting the second engine
             // costs a wake-up, not a thread's creation.
             rayon::spawn(move || {
-                let r = sat(&sat_flag);
+                let _follow = sat_outer.as_ref().map(|o| follow(o, &sat_flag));
+                let r = if sat_flag.is_set() { Err(Error::Interrupted) } else { sat(&sat_flag) };
                 if r.is_ok() {
                     gw_flag.interrupt();
                 }
@@ -136,13 +142,9 @@ fn cadical(problem: &Problem, stop: &Stop) -> Result<Verdict> {
     Ok((a.generations.into_iter().next(), a.stats.pairs()))
 }
 
-/// One member of the race: `engine` on `query` with the race's own stop flag.
-/// The caller's own flag, if any, also raises the member's.
+/// One member of the race: `engine` on `query` with the race's own stop flag
+/// (which [`race`] links to the caller's).
 fn member(engine: &dyn OrphanEngine, query: &OrphanQuery, stop: &Stop) -> Result<base::Verdict> {
-    let _follow = query.stop.as_ref().map(|outer| follow(outer, stop));
-    if stop.is_set() {
-        return Err(Error::Interrupted);
-    }
     engine.decide(&OrphanQuery { stop: Some(stop.clone()), ..query.clone() })
 }
 
@@ -177,11 +179,11 @@ impl OrphanEngine for Auto {
         let raced = if searched.width().min(searched.height()) <= automaton::table::MAX_SIDE {
             let narrow = q.clone();
             let automaton = move |stop: &Stop| member(&automaton::solve::Engine, &narrow, stop);
-            race((gw, Engine::Gridwalker), (automaton, Engine::Automaton, NARROW_HEAD_START))
+            race((gw, Engine::Gridwalker), (automaton, Engine::Automaton, NARROW_HEAD_START), q.stop.as_ref())
         } else {
             let wide = q.clone();
             let sat = move |stop: &Stop| member(&sat::Engine::new(SolverKind::Cadical), &wide, stop);
-            race((gw, Engine::Gridwalker), (sat, Engine::Cadical, HEAD_START))
+            race((gw, Engine::Gridwalker), (sat, Engine::Cadical, HEAD_START), q.stop.as_ref())
         };
         let (mut verdict, _) = match raced {
             // Stopped by the caller: whatever the members said, that is the answer.
@@ -221,6 +223,7 @@ pub fn caged_cycle_auto(w: usize, h: usize, period: usize, shift: (i64, i64)) ->
             Engine::Gridwalker,
         ),
         (move |stop: &Stop| cadical(&problem, stop), Engine::Cadical, HEAD_START),
+        None,
     )?;
     Ok(PortfolioAnswer {
         found: verdict.0,
@@ -353,10 +356,6 @@ fn race_inner(
         let stats = a.stats();
         Ok((a.solutions, a.complete, stats))
     };
-    let st = |stop: &Stop| {
-        let _follow = outer.map(|o| follow(o, stop));
-        run(Some(stop))
-    };
     // Known cells and a population cap are the space-time engine's alone;
     // on one core a race halves the winner's speed (see [`race_pays`]); a
     // tiny box is the space-time engine's (see [`space_time_alone`]).
@@ -367,17 +366,11 @@ fn race_inner(
         // its own, no hook, nothing to pay on a search of microseconds.
         (run(outer)?, Engine::Spacetime)
     } else {
-        let (p2, o2, outer2) = (problem.clone(), opts.clone(), outer.cloned());
+        let (p2, o2) = (problem.clone(), opts.clone());
         race(
-            (st, Engine::Spacetime),
-            (
-                move |stop: &Stop| {
-                    let _follow = outer2.as_ref().map(|o| follow(o, stop));
-                    cadical_cycle(&p2, rule, &o2, stop)
-                },
-                Engine::Cadical,
-                CYCLE_HEAD_START,
-            ),
+            (|stop: &Stop| run(Some(stop)), Engine::Spacetime),
+            (move |stop: &Stop| cadical_cycle(&p2, rule, &o2, stop), Engine::Cadical, CYCLE_HEAD_START),
+            outer,
         )?
     };
     Ok(CycleAnswer { solutions, complete, engine, millis: start.elapsed().as_secs_f64() * 1e3, stats })

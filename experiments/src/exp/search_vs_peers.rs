@@ -122,6 +122,10 @@ pub fn problems(mode: Mode) -> Vec<Case> {
     v.push(case("p6-8x8-quad", "oscillator", (8, 8), 6, (0, 0), Quad));
     v.push(case("p8-8x8-d8", "oscillator", (8, 8), 8, (0, 0), D8));
     v.push(case("p15-9x9-d8", "oscillator", (9, 9), 15, (0, 0), D8));
+    // Where alive first answers far sooner than dead first (the probe): drawn
+    // by the held-out set of seed 71, and by a sample of 120 oscillator boxes.
+    v.push(case("p3-9x9-rot90", "oscillator", (9, 9), 3, (0, 0), Rot90));
+    v.push(case("p3-9x8-mirror", "oscillator", (9, 8), 3, (0, 0), MirrorLr));
     if full {
         v.push(case("p3-8x8-rot90", "oscillator", (8, 8), 3, (0, 0), Rot90));
         v.push(case("p5-10x10-d8", "oscillator", (10, 10), 5, (0, 0), D8));
@@ -492,23 +496,29 @@ pub fn run_held_out(
     let of = |p: &str, e: &str| rows.iter().find(|r| r.problem == p && r.engine == e);
     let (mut judged, mut auto_ok, mut peer_judged, mut ahead) = (0, 0, 0, 0);
     let mut lines = Vec::new();
+    // A problem that only rlifesrc settles counts against lifesearch.
+    let shown = |t: f64| if t.is_finite() { format!("{t:.3} ms") } else { "cap".into() };
     for c in &cases {
-        let Some(a) = of(&c.name, "auto").and_then(|r| r.vs_best) else { continue };
-        judged += 1;
-        auto_ok += usize::from(a <= 1.2);
         let best = best_ms(&rows, &c.name, &OURS);
         let peer = of(&c.name, "rlifesrc").map(|r| settled_ms(r).unwrap_or(f64::INFINITY));
-        if let Some(t) = peer {
+        if let Some(t) = peer.filter(|t| t.is_finite() || best.is_finite()) {
             peer_judged += 1;
             ahead += usize::from(best <= t);
         }
-        let peer =
-            peer.map_or("-".into(), |t| if t.is_finite() { format!("{t:.3} ms") } else { "cap".into() });
-        lines.push(format!("{:<28} best {best:>10.3} ms  auto/best {a:.2}  rlifesrc {peer}", c.name));
+        let a = of(&c.name, "auto").and_then(|r| r.vs_best);
+        if let Some(a) = a {
+            judged += 1;
+            auto_ok += usize::from(a <= 1.2);
+        } else if peer.is_none_or(|t| !t.is_finite()) {
+            continue;
+        }
+        let a = a.map_or("-".into(), |a| format!("{a:.2}"));
+        let peer = peer.map_or("-".into(), shown);
+        lines.push(format!("{:<28} best {:>13}  auto/best {a}  rlifesrc {peer}", c.name, shown(best)));
     }
     lines.push(format!(
-        "seed {seed}: {} problems, {judged} settled; auto within 1.2x of the best engine on {auto_ok}; \
-         lifesearch's best at most rlifesrc's time on {ahead} of {peer_judged}",
+        "seed {seed}: {} problems, {judged} settled by lifesearch; auto within 1.2x of the best engine on \
+         {auto_ok}; lifesearch's best at most rlifesrc's time on {ahead} of the {peer_judged} settled by either",
         cases.len()
     ));
     Ok(lines.join("\n"))

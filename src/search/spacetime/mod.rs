@@ -13,4 +13,4 @@ pub mod table;
 pub mod world;
 
 pub use order::{FirstValue, SearchOrder};
-pub use search::{Options, SpacetimeAnswer, Undo, search};
+pub use search::{Options, PROBE_AFTER, PROBE_RATIO, PROBE_SLICE, SpacetimeAnswer, Undo, search};
