@@ -120,8 +120,9 @@ fn either_first_value_finds_the_same_answers() {
 /// The probe (a second search trying the other value first, taking turns
 /// with the first, its share falling to one decision in `PROBE_RATIO` + 1)
 /// keeps every verdict, costs a proof of "none" about a `PROBE_RATIO`th
-/// more, and answers within its share when the other value is the lucky one. The boxes are oscillators where dead first and alive
-/// first differ by 10x to 5,000x, either way, and two with no answer.
+/// more, and answers within its share when the other value is the lucky
+/// one. The boxes are oscillators where dead first and alive first differ
+/// by 10x to 5,000x, either way, and two with no answer.
 #[test]
 fn the_probe_keeps_every_verdict_and_bounds_the_unlucky_first_value() {
     let cases = [
