@@ -119,11 +119,13 @@ fn race<T: Send + 'static>(
             });
         }),
     );
-    let r = gw(&gw_stop);
+    let r = if gw_stop.is_set() { Err(Error::Interrupted) } else { gw(&gw_stop) };
     gw_stop.disarm();
     match r {
         Err(Error::Interrupted) => {
-            let r = answer_rx.recv().map_err(|_| Error::invalid("the SAT thread ended without an answer"))?;
+            // No message: the alarm never rang (the caller stopped the race
+            // during the head start), so the second engine never started.
+            let r = answer_rx.recv().map_err(|_| Error::Interrupted)?;
             Ok((r?, other))
         }
         r => {
@@ -376,3 +378,55 @@ fn race_inner(
     Ok(CycleAnswer { solutions, complete, engine, millis: start.elapsed().as_secs_f64() * 1e3, stats })
 }
 // ANCHOR_END: cycle_auto
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// A first member that polls its flag until it is raised.
+    fn until_stopped(stop: &Stop) -> Result<u8> {
+        while !stop.poll() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        Err(Error::Interrupted)
+    }
+
+    #[test]
+    fn a_race_the_caller_stopped_before_it_began_runs_neither_member() {
+        let outer = Stop::default();
+        outer.interrupt();
+        let ran = Arc::new(AtomicBool::new(false));
+        let (a, b) = (ran.clone(), ran.clone());
+        let first = move |_: &Stop| {
+            a.store(true, Ordering::SeqCst);
+            Ok(1u8)
+        };
+        let second = move |_: &Stop| {
+            b.store(true, Ordering::SeqCst);
+            Ok(2u8)
+        };
+        let r = race((first, Engine::Gridwalker), (second, Engine::Cadical, Duration::ZERO), Some(&outer));
+        assert!(matches!(r, Err(Error::Interrupted)), "{r:?}");
+        assert!(!ran.load(Ordering::SeqCst));
+    }
+
+    #[test]
+    fn a_race_the_caller_stops_during_the_head_start_is_interrupted() {
+        let outer = Stop::default();
+        let raiser = outer.clone();
+        let t = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(20));
+            raiser.interrupt();
+        });
+        let second = |_: &Stop| -> Result<u8> { panic!("the second member must not start") };
+        let r = race(
+            (until_stopped, Engine::Gridwalker),
+            (second, Engine::Cadical, Duration::from_secs(60)),
+            Some(&outer),
+        );
+        t.join().unwrap();
+        assert!(matches!(r, Err(Error::Interrupted)), "{r:?}");
+    }
+}

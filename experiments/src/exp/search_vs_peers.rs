@@ -496,11 +496,11 @@ pub fn run_held_out(
     let of = |p: &str, e: &str| rows.iter().find(|r| r.problem == p && r.engine == e);
     let (mut judged, mut auto_ok, mut peer_judged, mut ahead) = (0, 0, 0, 0);
     let mut lines = Vec::new();
-    // A problem that only rlifesrc settles counts against lifesearch.
     let shown = |t: f64| if t.is_finite() { format!("{t:.3} ms") } else { "cap".into() };
     for c in &cases {
         let best = best_ms(&rows, &c.name, &OURS);
         let peer = of(&c.name, "rlifesrc").map(|r| settled_ms(r).unwrap_or(f64::INFINITY));
+        // A problem that only rlifesrc settles counts against lifesearch.
         if let Some(t) = peer.filter(|t| t.is_finite() || best.is_finite()) {
             peer_judged += 1;
             ahead += usize::from(best <= t);
