@@ -109,7 +109,7 @@ fn finds_lwss() {
 fn caged_cycles_agree_with_sat() {
     use lifesearch::cnf::{Outcome, SolverKind, new_solver};
     use lifesearch::search::verify::check_cycle;
-    use lifesearch::search::{Encoding, Problem, Symmetry, encode, solve};
+    use lifesearch::search::{Cycle, Encoding, Problem, Symmetry, encode, solve};
     let cases = [
         (3, 3, 2, 0, 0),
         (4, 4, 2, 0, 0),
@@ -122,7 +122,8 @@ fn caged_cycles_agree_with_sat() {
         (2, 2, 1, 0, 0),
     ];
     for (w, h, p, dx, dy) in cases {
-        let problem = Problem::Cycle { width: w, height: h, period: p, dx, dy, symmetry: Symmetry::None };
+        let problem =
+            Problem::Cycle(Cycle { width: w, height: h, period: p, dx, dy, symmetry: Symmetry::None });
         let enc = encode(&problem, Encoding::Window, Rule::CONWAY).expect("encodes");
         let mut solver = new_solver(SolverKind::Cadical).expect("cadical");
         let sat = solve(&enc, solver.as_mut()).expect("solves").outcome == Outcome::Sat;

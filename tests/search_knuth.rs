@@ -4,11 +4,11 @@
 use lifesearch::cnf::{Outcome, SolverKind, new_solver};
 use lifesearch::life::{Cell, Grid, Rule, SpecGrid};
 use lifesearch::search::verify::{check_cycle, is_predecessor};
-use lifesearch::search::{Boundary, Encoding, Problem, Symmetry, count, encode, solve};
+use lifesearch::search::{Boundary, Cycle, Encoding, Problem, Symmetry, count, encode, solve};
 use rand::{Rng, SeedableRng};
 
 fn cycle(w: usize, h: usize, p: usize, dx: i64, dy: i64, symmetry: Symmetry) -> Problem {
-    Problem::Cycle { width: w, height: h, period: p, dx, dy, symmetry }
+    Problem::Cycle(Cycle { width: w, height: h, period: p, dx, dy, symmetry })
 }
 
 fn count_with(p: &Problem, e: Encoding) -> Vec<Grid> {
@@ -48,7 +48,7 @@ fn knuth_spaceships_symmetry_and_rectangles_agree_with_window() {
         cycle(5, 5, 1, 0, 0, Symmetry::Quad),
         cycle(4, 6, 1, 0, 0, Symmetry::Rot180),
     ] {
-        let Problem::Cycle { period, dx, dy, .. } = pr else { unreachable!() };
+        let Problem::Cycle(Cycle { period, dx, dy, .. }) = pr else { unreachable!() };
         let k = count_with(&pr, Encoding::Knuth);
         for g in &k {
             check_cycle(g, period, dx, dy, Rule::CONWAY).unwrap();
@@ -105,7 +105,7 @@ fn decide(pr: &Problem, e: Encoding, kind: SolverKind) -> (Outcome, f64) {
     let enc = encode(pr, e, Rule::CONWAY).unwrap();
     let a = solve(&enc, new_solver(kind).unwrap().as_mut()).unwrap();
     if a.outcome == Outcome::Sat {
-        let Problem::Cycle { period, dx, dy, .. } = *pr else { unreachable!() };
+        let Problem::Cycle(Cycle { period, dx, dy, .. }) = *pr else { unreachable!() };
         check_cycle(&a.generations[0], period, dx, dy, Rule::CONWAY).unwrap();
     }
     (a.outcome, a.millis)

@@ -10,12 +10,12 @@ use lifesearch::cnf::{Outcome, SolverKind, new_solver};
 use lifesearch::life::{Grid, Rule};
 use lifesearch::search::spacetime::{Options, search};
 use lifesearch::search::verify::{check_cycle, has_symmetry};
-use lifesearch::search::{Encoding, Placement, Problem, Symmetry, count, encode_with, solve};
+use lifesearch::search::{Cycle, Encoding, Placement, Problem, Symmetry, count, encode_with, solve};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
 fn cycle(w: usize, h: usize, p: usize, dx: i64, dy: i64, symmetry: Symmetry) -> Problem {
-    Problem::Cycle { width: w, height: h, period: p, dx, dy, symmetry }
+    Problem::Cycle(Cycle { width: w, height: h, period: p, dx, dy, symmetry })
 }
 
 /// Every generation-0 answer CaDiCaL enumerates under `placement`.
@@ -61,7 +61,7 @@ fn step(g: &Grid, rule: Rule) -> Grid {
 /// generations 0..p-1 touch row 0 (unless the symmetry pins it vertically:
 /// a mirror top-bottom or anything more) and column 0 (likewise).
 fn brute_set(p: &Problem, rule: Rule) -> BTreeSet<Vec<String>> {
-    let Problem::Cycle { width: w, height: h, period, dx, dy, symmetry } = *p else { unreachable!() };
+    let Problem::Cycle(Cycle { width: w, height: h, period, dx, dy, symmetry }) = *p else { unreachable!() };
     let rows_free = matches!(symmetry, Symmetry::None | Symmetry::MirrorLr);
     let cols_free = matches!(symmetry, Symmetry::None | Symmetry::MirrorUd);
     let mut out = BTreeSet::new();
@@ -198,7 +198,7 @@ proptest! {
     /// Counting up to translation: CaDiCaL and the space-time engine give the same answers.
     #[test]
     fn counts_up_to_translation_agree((p, rule) in common::small_cycle_problem()) {
-        let Problem::Cycle { width, height, period, .. } = p else { unreachable!() };
+        let Problem::Cycle(Cycle { width, height, period, .. }) = p else { unreachable!() };
         prop_assume!(width * height * period <= 40);
         prop_assert_eq!(sat_set(&p, Encoding::Window, rule, Placement::UpToTranslation), st_set(&p, rule));
     }

@@ -6,15 +6,15 @@ use lifesearch::cnf::{Outcome, SolverKind, new_solver};
 use lifesearch::life::naive::step;
 use lifesearch::life::{Cell, Grid, Rule, SpecGrid, Topology};
 use lifesearch::search::verify::{check_cycle, is_predecessor};
-use lifesearch::search::{Boundary, Encoding, Problem, Symmetry, count, encode, solve};
+use lifesearch::search::{Boundary, Cycle, Encoding, Problem, Symmetry, count, encode, solve};
 
 fn cycle(w: usize, h: usize, p: usize, dx: i64, dy: i64) -> Problem {
-    Problem::Cycle { width: w, height: h, period: p, dx, dy, symmetry: Symmetry::None }
+    Problem::Cycle(Cycle { width: w, height: h, period: p, dx, dy, symmetry: Symmetry::None })
 }
 
 /// Solve with CaDiCaL; on SAT check by evolution, on UNSAT confirm with BatSat.
 fn decide_cycle(problem: &Problem) -> bool {
-    let Problem::Cycle { period, dx, dy, .. } = *problem else { unreachable!() };
+    let Problem::Cycle(Cycle { period, dx, dy, .. }) = *problem else { unreachable!() };
     let enc = encode(problem, Encoding::Window, Rule::CONWAY).unwrap();
     let a = solve(&enc, new_solver(SolverKind::Cadical).unwrap().as_mut()).unwrap();
     match a.outcome {
@@ -146,7 +146,7 @@ fn symmetric_searches_give_symmetric_answers() {
                 (0..n).all(|x| sym.images(n, n, x, y).iter().all(|&(u, v)| g.get(x, y) == g.get(u, v)))
             })
         };
-        let p = Problem::Cycle { width: n, height: n, period: 2, dx: 0, dy: 0, symmetry: sym };
+        let p = Problem::Cycle(Cycle { width: n, height: n, period: 2, dx: 0, dy: 0, symmetry: sym });
         let enc = encode(&p, Encoding::Window, Rule::CONWAY).unwrap();
         let r = count(&enc, new_solver(SolverKind::Cadical).unwrap().as_mut(), None).unwrap();
         for g in &r.solutions {
@@ -254,7 +254,7 @@ fn bad_descriptions_are_refused() {
         cycle(5, 5, 0, 0, 0),
         cycle(5, 5, 4, 5, 0),
         cycle(5, 5, 2, 2, 0), // faster than c/2
-        Problem::Cycle { width: 5, height: 4, period: 1, dx: 0, dy: 0, symmetry: Symmetry::Rot90 },
+        Problem::Cycle(Cycle { width: 5, height: 4, period: 1, dx: 0, dy: 0, symmetry: Symmetry::Rot90 }),
     ];
     for p in bad {
         assert!(encode(&p, Encoding::Window, Rule::CONWAY).is_err(), "{p:?}");
@@ -359,7 +359,7 @@ fn raising_the_callers_flag_stops_a_cycle_race() {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicUsize, Ordering};
     // Neither engine settles this within seconds (search-vs-peers: p15-9x9-d8).
-    let p = Problem::Cycle { width: 9, height: 9, period: 15, dx: 0, dy: 0, symmetry: Symmetry::D8 };
+    let p = Problem::Cycle(Cycle { width: 9, height: 9, period: 15, dx: 0, dy: 0, symmetry: Symmetry::D8 });
     let stop = lifesearch::Stop::default();
     let calls = Arc::new(AtomicUsize::new(0));
     let c = calls.clone();

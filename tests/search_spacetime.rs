@@ -10,12 +10,12 @@ use lifesearch::search::spacetime::{
     FirstValue, Options, PROBE_RATIO, PROBE_SLICE, SearchOrder, Undo, search,
 };
 use lifesearch::search::verify::check_cycle;
-use lifesearch::search::{Encoding, Problem, Symmetry, count, encode, solve};
+use lifesearch::search::{Cycle, Encoding, Problem, Symmetry, count, encode, solve};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
 fn cycle(w: usize, h: usize, p: usize, dx: i64, dy: i64, symmetry: Symmetry) -> Problem {
-    Problem::Cycle { width: w, height: h, period: p, dx, dy, symmetry }
+    Problem::Cycle(Cycle { width: w, height: h, period: p, dx, dy, symmetry })
 }
 
 fn counting() -> Options {
@@ -199,7 +199,7 @@ proptest! {
     /// Counting: the same set of generation-0 answers as CaDiCaL's enumeration.
     #[test]
     fn counts_agree_with_cadical((p, rule) in common::small_cycle_problem()) {
-        let Problem::Cycle { width, height, period, .. } = p else { unreachable!() };
+        let Problem::Cycle(Cycle { width, height, period, .. }) = p else { unreachable!() };
         prop_assume!(width * height * period <= 40);
         prop_assert_eq!(st_solutions(&p, rule, &counting()), sat_solutions(&p, rule));
     }

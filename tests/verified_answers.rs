@@ -11,7 +11,7 @@ use lifesearch::gridwalker::{Convention, Options, Variant, decide_orphan, stack}
 use lifesearch::life::{Grid, Rule, SpecGrid, Topology, naive};
 use lifesearch::search::incremental::PredecessorStream;
 use lifesearch::search::verify::with_spoiled_answers;
-use lifesearch::search::{Boundary, Encoding, Problem, count, encode, solve};
+use lifesearch::search::{Boundary, Cycle, Encoding, Problem, count, encode, solve};
 
 /// A target with a parent: the inside of one step of a small random-looking parent.
 fn target() -> SpecGrid {
@@ -47,7 +47,14 @@ fn sat_front_ends_refuse_wrong_answers() {
             for problem in [
                 Problem::still_life(4, 4),
                 Problem::oscillator(3, 3, 2),
-                Problem::Cycle { width: 4, height: 4, period: 4, dx: 1, dy: 1, symmetry: Default::default() },
+                Problem::Cycle(Cycle {
+                    width: 4,
+                    height: 4,
+                    period: 4,
+                    dx: 1,
+                    dy: 1,
+                    symmetry: Default::default(),
+                }),
             ] {
                 let enc = encode(&problem, encoding, Rule::CONWAY).unwrap();
                 let plain = solve(&enc, new_solver(kind).unwrap().as_mut()).unwrap();

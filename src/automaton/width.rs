@@ -309,6 +309,23 @@ pub struct WidthResult {
     pub layers: Vec<usize>,
 }
 
+impl WidthResult {
+    /// How a search was growing when it stopped: its last layer over the one
+    /// before, and the bytes the next width's new sets would take at that
+    /// growth and at this search's bytes per kept set (what one more width
+    /// costs, on this machine or sharded over a cluster). `None` with fewer
+    /// than two layers.
+    pub fn growth(&self) -> Option<(f64, f64)> {
+        let [.., before, last] = self.layers[..] else { return None };
+        if before == 0 {
+            return None;
+        }
+        let growth = last as f64 / before as f64;
+        let per_set = self.store_bytes as f64 / self.members.max(1) as f64;
+        Some((growth, last as f64 * growth * per_set))
+    }
+}
+
 // ANCHOR: family
 /// The kept sets (one canonical set of each mirror pair, in an arena), how
 /// each was first reached, and for each expanded one the member (or mirror)
@@ -851,6 +868,27 @@ fn load(path: &std::path::Path, a: &WidthAutomaton, rule: Rule) -> Result<Family
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn the_next_width_costs_the_last_growth_at_the_bytes_per_set() {
+        let mut r = WidthResult {
+            rule: "B3/S23".into(),
+            height: 4,
+            verdict: Verdict::LowerBound { width: 2, stopped_by: "time limit".into() },
+            frontier_peak: 40,
+            members: 51,
+            successors: 0,
+            seconds: 0.0,
+            store_bytes: 51 * 1024,
+            layers: vec![1, 10, 40],
+        };
+        // Growth 4 from 10 to 40 sets, so 160 more sets of 1 KiB each.
+        assert_eq!(r.growth(), Some((4.0, 160.0 * 1024.0)));
+        r.layers = vec![1];
+        assert_eq!(r.growth(), None, "one layer has no growth");
+        r.layers = vec![0, 3];
+        assert_eq!(r.growth(), None, "no growth from an empty layer");
+    }
 
     fn opts(rule: Rule, height: usize, max_width: Option<usize>) -> WidthOptions {
         WidthOptions {

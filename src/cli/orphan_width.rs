@@ -243,10 +243,20 @@ fn print(r: &WidthResult, certificate_members: Option<usize>, json: bool, output
                 println!("{row}");
             }
         }
-        Verdict::LowerBound { width, stopped_by } => println!(
-            "{} H={}: no orphan at most {width} wide (stopped by {stopped_by}; {} sets kept)",
-            r.rule, r.height, r.members
-        ),
+        Verdict::LowerBound { width, stopped_by } => {
+            println!(
+                "{} H={}: no orphan at most {width} wide (stopped by {stopped_by}; {} sets kept)",
+                r.rule, r.height, r.members
+            );
+            if let Some((growth, bytes)) = r.growth() {
+                println!(
+                    "new sets per width: {}; the last grew {growth:.1}-fold, so width {} would take about {:.1} GiB more",
+                    r.layers.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", "),
+                    width + 1,
+                    bytes / (1u64 << 30) as f64
+                );
+            }
+        }
     }
     println!("{:.3} s, frontier peak {}, {} successors", r.seconds, r.frontier_peak, r.successors);
 }

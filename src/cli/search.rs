@@ -7,7 +7,7 @@ use crate::gridwalker::stack;
 use crate::life::Rule;
 use crate::search::portfolio::{CycleAnswer, Engine, caged_cycle_race, sat_encoding};
 use crate::search::spacetime::{self, FirstValue, SearchOrder};
-use crate::search::{Encoding, Placement, Problem, Symmetry, count, encode_with, solve};
+use crate::search::{Cycle, Encoding, Placement, Problem, Symmetry, count, encode_with, solve};
 use anyhow::{bail, ensure};
 use std::path::PathBuf;
 
@@ -99,7 +99,7 @@ impl CycleArgs {
                 self.period.ok_or_else(|| anyhow::anyhow!("a spaceship search needs --period"))?
             }
         };
-        let p = Problem::Cycle { width, height, period, dx, dy, symmetry: self.symmetry };
+        let p = Problem::Cycle(Cycle { width, height, period, dx, dy, symmetry: self.symmetry });
         p.validate(self.search_encoding(&p, rule), rule)?;
         Ok(p)
     }
@@ -165,9 +165,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let problem = a.cycle.problem_with_rule(a.kind, a.rule)?;
     ensure!(a.limit.is_none() || a.count, "--limit only makes sense with --count");
     ensure!(!a.up_to_translation || a.count, "--up-to-translation only makes sense with --count");
-    let Problem::Cycle { width, height, period, dx, dy, symmetry } = problem else {
-        unreachable!("cycles only")
-    };
+    let Cycle { width, height, period, dx, dy, symmetry } = problem.cycle()?;
     let st_only = a.max_population.is_some()
         || a.known.is_some()
         || a.order != SearchOrder::Auto

@@ -9,7 +9,7 @@ use crate::life::{Cell, Grid, Rule};
 pub use crate::search::layer::{Layer, TIME_CODES, cell_name};
 pub(crate) use crate::search::layer::{cycle_extras, new_layer, window};
 use crate::search::placement::{Placement, live_groups};
-use crate::search::problem::{Encoding, Problem};
+use crate::search::problem::{Cycle, Encoding, Problem};
 use crate::search::spacetime::SearchOrder;
 use crate::search::window::{Term, window_clauses};
 
@@ -45,7 +45,7 @@ impl Encoded {
             Problem::Predecessor { target, generations, boundary } => {
                 checked_parent(start, &effective_target(target, *boundary), *generations, self.rule, solver)
             }
-            Problem::Cycle { period, dx, dy, symmetry, .. } => {
+            Problem::Cycle(Cycle { period, dx, dy, symmetry, .. }) => {
                 checked_cycle(start, *period, (*dx, *dy), *symmetry, self.rule, solver)
             }
         }
@@ -84,13 +84,13 @@ pub fn encode_with(
             Problem::Predecessor { target, generations, boundary } => {
                 encode_predecessor(&effective_target(target, *boundary), *generations, rule)
             }
-            Problem::Cycle { .. } => encode_cycle(problem, rule),
+            Problem::Cycle(c) => encode_cycle(*c, rule),
         },
         Encoding::Knuth => match problem {
             Problem::Predecessor { target, generations, boundary } => {
                 crate::search::knuth_network::predecessor(&effective_target(target, *boundary), *generations)?
             }
-            Problem::Cycle { .. } => crate::search::knuth_network::cycle(problem)?,
+            Problem::Cycle(c) => crate::search::knuth_network::cycle(c)?,
         },
     };
     for group in live_groups(problem, placement, SearchOrder::Auto) {
@@ -139,10 +139,8 @@ fn encode_predecessor(target: &crate::life::SpecGrid, t: usize, rule: Rule) -> (
 
 /// Caged cycles: `period` layers over the box; the step after the last
 /// layer lands on layer 0 moved by (dx, dy).
-fn encode_cycle(problem: &Problem, rule: Rule) -> (Formula, Vec<Layer>) {
-    let Problem::Cycle { width: w, height: h, period: p, dx, dy, symmetry } = *problem else {
-        unreachable!("encode_cycle takes cycles")
-    };
+fn encode_cycle(cycle: Cycle, rule: Rule) -> (Formula, Vec<Layer>) {
+    let Cycle { width: w, height: h, period: p, dx, dy, symmetry } = cycle;
     let mut f = Formula::new();
     let layers: Vec<Layer> = (0..p).map(|t| new_layer(&mut f, t, 0, 0, w, h, 1)).collect();
     let (dx, dy) = (dx as isize, dy as isize);

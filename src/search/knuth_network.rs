@@ -14,7 +14,7 @@ use crate::cnf::{Formula, Var};
 use crate::error::{Error, Result};
 use crate::life::{Cell, Grid, SpecGrid};
 use crate::search::layer::{Layer, cell_name, cycle_extras, new_layer};
-use crate::search::problem::Problem;
+use crate::search::problem::Cycle;
 use crate::search::window::Term;
 
 /// Add Knuth's clauses to the formula, naming variables by their xty codes.
@@ -75,10 +75,8 @@ pub(crate) fn predecessor(target: &SpecGrid, t: usize) -> Result<(Formula, Vec<L
 /// A caged cycle: SAT-LIFE on the whole box at every time 0..p-1; births
 /// outside the box are forbidden before time p, and time p is generation 0
 /// moved by (dx, dy).
-pub(crate) fn cycle(problem: &Problem) -> Result<(Formula, Vec<Layer>)> {
-    let Problem::Cycle { width: w, height: h, period: p, dx, dy, symmetry } = *problem else {
-        return Err(Error::invalid("knuth::cycle takes cycles"));
-    };
+pub(crate) fn cycle(cycle: &Cycle) -> Result<(Formula, Vec<Layer>)> {
+    let Cycle { width: w, height: h, period: p, dx, dy, symmetry } = *cycle;
     let mut f = Formula::new();
     let mut full = Grid::new(w, h);
     for y in 0..h {

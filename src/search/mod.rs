@@ -30,5 +30,5 @@ pub mod window;
 
 pub use encode::{Encoded, encode, encode_with};
 pub use placement::Placement;
-pub use problem::{Boundary, Encoding, Problem, Symmetry};
+pub use problem::{Boundary, Cycle, Encoding, Problem, Symmetry};
 pub use solve::{Answer, CountResult, count, solve, solve_until, with_stop};

@@ -9,7 +9,7 @@
 //!
 //! Book: Part I, "A space-time propagation engine" (`book/src/knuth/spacetime.md`).
 
-use crate::search::problem::{Problem, Symmetry};
+use crate::search::problem::{Cycle, Problem, Symmetry};
 use crate::search::spacetime::order::{self, SearchOrder};
 
 // ANCHOR: placement
@@ -59,7 +59,7 @@ pub type Cell = (usize, usize, usize);
 /// sweep, is non-empty at generation 0 in its first half: a search learns at
 /// once when a front fails. A spaceship's front is [`ship_front`].
 pub fn live_groups(problem: &Problem, placement: Placement, sweep: SearchOrder) -> Vec<Vec<Cell>> {
-    let Problem::Cycle { width: w, height: h, period: p, dx, dy, symmetry } = *problem else {
+    let Ok(Cycle { width: w, height: h, period: p, dx, dy, symmetry }) = problem.cycle() else {
         return Vec::new();
     };
     if placement == Placement::Every {

@@ -16,7 +16,9 @@ use crate::gridwalker::stack;
 use crate::life::{Grid, Rule, SpecGrid};
 use crate::search::sat;
 use crate::search::spacetime;
-use crate::search::{Boundary, Encoding, Placement, Problem, count, encode_with, solve_until, with_stop};
+use crate::search::{
+    Boundary, Cycle, Encoding, Placement, Problem, count, encode_with, solve_until, with_stop,
+};
 use crate::stop::HookGuard;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -208,14 +210,14 @@ pub fn decide_orphan_auto(target: &SpecGrid, boundary: Boundary) -> Result<base:
 /// GRIDWALKER's circular grid stack against CaDiCaL.
 pub fn caged_cycle_auto(w: usize, h: usize, period: usize, shift: (i64, i64)) -> Result<PortfolioAnswer> {
     let start = Instant::now();
-    let problem = Problem::Cycle {
+    let problem = Problem::Cycle(Cycle {
         width: w,
         height: h,
         period,
         dx: shift.0,
         dy: shift.1,
         symmetry: crate::search::Symmetry::None,
-    };
+    });
     let (verdict, engine) = race(
         (
             |stop: &Stop| {
@@ -317,7 +319,7 @@ pub const TINY_CYCLE: usize = 64;
 /// start costs the space-time engine a few per cent where it wins (c/4 in
 /// 9x9 and 10x10, p4 in 7x7: 1.02x to 1.05x).
 fn space_time_alone(problem: &Problem) -> bool {
-    matches!(*problem, Problem::Cycle { width, height, period, .. } if width * height * period <= TINY_CYCLE)
+    matches!(*problem, Problem::Cycle(Cycle { width, height, period, .. }) if width * height * period <= TINY_CYCLE)
 }
 // ANCHOR_END: cycle_alone
 

@@ -30,10 +30,21 @@ pub enum Problem {
     /// constrained). The parent window extends `generations` cells beyond the
     /// target on every side (one more with a dead boundary).
     Predecessor { target: SpecGrid, generations: usize, boundary: Boundary },
-    /// A non-empty pattern caged in `width` x `height` whose generation
-    /// `period` is generation 0 moved by (dx, dy), and no earlier generation
-    /// is (exact period). Still lifes: period 1; oscillators: dx = dy = 0.
-    Cycle { width: usize, height: usize, period: usize, dx: i64, dy: i64, symmetry: Symmetry },
+    /// A still life, oscillator or spaceship in a box (see [`Cycle`]).
+    Cycle(Cycle),
+}
+
+/// A non-empty pattern caged in `width` x `height` whose generation
+/// `period` is generation 0 moved by (dx, dy), and no earlier generation
+/// is (exact period). Still lifes: period 1; oscillators: dx = dy = 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cycle {
+    pub width: usize,
+    pub height: usize,
+    pub period: usize,
+    pub dx: i64,
+    pub dy: i64,
+    pub symmetry: Symmetry,
 }
 // ANCHOR_END: problem
 
@@ -48,13 +59,24 @@ pub const MAX_SIDE: usize = 4096;
 
 impl Problem {
     pub fn still_life(width: usize, height: usize) -> Problem {
-        Problem::Cycle { width, height, period: 1, dx: 0, dy: 0, symmetry: Symmetry::None }
+        Problem::Cycle(Cycle { width, height, period: 1, dx: 0, dy: 0, symmetry: Symmetry::None })
     }
     pub fn oscillator(width: usize, height: usize, period: usize) -> Problem {
-        Problem::Cycle { width, height, period, dx: 0, dy: 0, symmetry: Symmetry::None }
+        Problem::Cycle(Cycle { width, height, period, dx: 0, dy: 0, symmetry: Symmetry::None })
     }
     pub fn orphan(target: SpecGrid, boundary: Boundary) -> Problem {
         Problem::Predecessor { target, generations: 1, boundary }
+    }
+
+    /// The cycle a still-life, oscillator or spaceship search asks for; a
+    /// predecessor search is refused here, once for every engine.
+    pub fn cycle(&self) -> Result<Cycle> {
+        match self {
+            Problem::Cycle(c) => Ok(*c),
+            Problem::Predecessor { .. } => Err(Error::invalid(
+                "this engine searches still lifes, oscillators and spaceships, not predecessors",
+            )),
+        }
     }
 
     /// Refuse descriptions that cannot be encoded, with a one-line reason.
@@ -66,7 +88,7 @@ impl Problem {
                 }
                 (target.width(), target.height(), *generations)
             }
-            Problem::Cycle { width, height, period, dx, dy, symmetry } => {
+            Problem::Cycle(Cycle { width, height, period, dx, dy, symmetry }) => {
                 if *period == 0 {
                     return Err(Error::invalid("the period must be at least 1"));
                 }

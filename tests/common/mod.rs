@@ -38,7 +38,7 @@ pub fn rules() -> impl Strategy<Value = Rule> {
 #[allow(dead_code)] // the engine tests share the module without it
 pub fn small_cycle_problem() -> impl Strategy<Value = (lifesearch::search::Problem, Rule)> {
     use clap::ValueEnum;
-    use lifesearch::search::{Problem, Symmetry};
+    use lifesearch::search::{Cycle, Problem, Symmetry};
     let syms = Symmetry::value_variants();
     let rules = ["B3/S23", "B36/S23", "B3/S12", "B35/S236"];
     (1usize..=5, 1usize..=5, 1usize..=4, -2i64..=2, -2i64..=2, 0..syms.len(), 0..rules.len()).prop_map(
@@ -53,7 +53,10 @@ pub fn small_cycle_problem() -> impl Strategy<Value = (lifesearch::search::Probl
             } else {
                 (dx, dy)
             };
-            (Problem::Cycle { width: w, height: h, period: p, dx, dy, symmetry }, rules[r].parse().unwrap())
+            (
+                Problem::Cycle(Cycle { width: w, height: h, period: p, dx, dy, symmetry }),
+                rules[r].parse().unwrap(),
+            )
         },
     )
 }

@@ -60,6 +60,16 @@ pub struct Row {
     pub width: usize,
     pub frontier_peak: usize,
     pub members: usize,
+    /// `subsets` rows: the new sets of each width proved, from width 0,
+    /// joined by `/` (one of each mirror pair).
+    pub layers: String,
+    /// `subsets` rows that stopped: the widest layer over the one before,
+    /// the growth per width measured last.
+    pub growth: Option<f64>,
+    /// `subsets` rows that stopped: GiB the next width's new sets would take
+    /// at that growth and at this search's bytes per kept set, the memory a
+    /// cluster would have to hold (sharded) to prove one width more.
+    pub next_layer_gib: Option<f64>,
     pub certificate_members: Option<usize>,
     pub certificate_bytes: Option<u64>,
     pub certificate_checked: Option<bool>,
@@ -208,9 +218,12 @@ impl Experiment for NarrowOrphans {
                     Verdict::LowerBound { width, stopped_by } => {
                         row.verdict = "lower-bound".into();
                         row.stopped_by = stopped_by.clone();
+                        (row.growth, row.next_layer_gib) =
+                            res.growth().map(|(g, bytes)| (g, bytes / (1u64 << 30) as f64)).unzip();
                         *width
                     }
                 };
+                row.layers = res.layers.iter().map(|n| n.to_string()).collect::<Vec<_>>().join("/");
                 bar.inc(1);
                 rows.push(row);
                 // A lookahead proof too for every height 1..=3 that the subset construction
@@ -241,7 +254,8 @@ impl Experiment for NarrowOrphans {
         Ok((rows, report))
     }
 
-    /// Every search, its verdict and certificate in words; then the narrowest orphans found.
+    /// Every search, its verdict and certificate in words; then the narrowest
+    /// orphans found; then how the searches that stopped were growing.
     fn markdown(&self, rows: &[Row]) -> Result<String> {
         let shown = rows.iter().map(shown).collect::<Result<Vec<_>>>()?;
         let mut md = crate::table::markdown(SHOWN, &shown)?;
@@ -253,6 +267,18 @@ impl Experiment for NarrowOrphans {
                 col("Orphan", "orphan", Fmt::Code),
             ];
             md += &format!("\n{}", crate::table::markdown(&cols, &narrow)?);
+        }
+        let stopped: Vec<&Row> = rows.iter().filter(|r| r.growth.is_some()).collect();
+        if !stopped.is_empty() {
+            let cols = [
+                col("Rule", "rule", Fmt::Text),
+                col("Height", "height", Fmt::Int),
+                col("Proved to width", "width", Fmt::Int),
+                col("New sets per width, from width 0", "layers", Fmt::Text),
+                col("Last growth", "growth", Fmt::Fixed(1)),
+                col("Next width (GiB)", "next_layer_gib", Fmt::Fixed(1)),
+            ];
+            md += &format!("\n{}", crate::table::markdown(&cols, &stopped)?);
         }
         Ok(md)
     }

@@ -13,7 +13,7 @@ use lifesearch::gridwalker::stack;
 use lifesearch::life::{Grid, Rule};
 use lifesearch::search::verify::{check_cycle, has_symmetry};
 use lifesearch::search::{
-    Encoding, Placement, Problem, Symmetry, encode_with, portfolio, solve_until, spacetime,
+    Cycle, Encoding, Placement, Problem, Symmetry, encode_with, portfolio, solve_until, spacetime,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -33,7 +33,7 @@ pub struct Case {
     pub name: String,
     /// still-life, oscillator, orthogonal or diagonal.
     pub family: &'static str,
-    pub problem: Problem,
+    pub cycle: Cycle,
     /// The cap is this many times the experiment's: the c/4 10x10
     /// proof takes rlifesrc about 18 s, and CaDiCaL's proof for the p5
     /// oscillator in 7x7 with a half turn about 30 s, longer than the cap.
@@ -84,8 +84,8 @@ fn case(
     (dx, dy): (i64, i64),
     s: Symmetry,
 ) -> Case {
-    let problem = Problem::Cycle { width: w, height: h, period: p, dx, dy, symmetry: s };
-    Case { name: name.into(), family, problem, cap_factor: 1 }
+    let cycle = Cycle { width: w, height: h, period: p, dx, dy, symmetry: s };
+    Case { name: name.into(), family, cycle, cap_factor: 1 }
 }
 
 // ANCHOR: problems
@@ -242,30 +242,22 @@ fn stoppable<T>(
     Ok((verdict, ms))
 }
 
-/// Unpack a cycle problem.
-fn shape(p: &Problem) -> (usize, usize, usize, i64, i64, Symmetry) {
-    let Problem::Cycle { width, height, period, dx, dy, symmetry } = *p else {
-        unreachable!("the problem set has cycle problems only")
-    };
-    (width, height, period, dx, dy, symmetry)
-}
-
 /// Why `engine` does not take `p`, if it does not.
-fn not_applicable(engine: &str, p: &Problem) -> Option<(&'static str, &'static str)> {
+fn not_applicable(engine: &str, c: &Cycle) -> Option<(&'static str, &'static str)> {
     match engine {
-        "cadical-knuth" if p.validate(Encoding::Knuth, Rule::CONWAY).is_err() => {
+        "cadical-knuth" if Problem::Cycle(*c).validate(Encoding::Knuth, Rule::CONWAY).is_err() => {
             Some(("n/a", "Knuth's encoding does not take it"))
         }
-        "gridwalker" if shape(p).5 != Symmetry::None => Some(("n/a", "GRIDWALKER's stack takes no symmetry")),
+        "gridwalker" if c.symmetry != Symmetry::None => Some(("n/a", "GRIDWALKER's stack takes no symmetry")),
         "rlifesrc" if !peer::COMPILED => Some(("not compiled in", "")),
         _ => None,
     }
 }
 
-/// One run of `engine` on `p` with its cap: the verdict and the time in ms.
-fn run_once(engine: &str, p: &Problem, cap: Duration) -> Result<(Verdict, f64)> {
+/// One run of `engine` on `c` with its cap: the verdict and the time in ms.
+fn run_once(engine: &str, c: &Cycle, cap: Duration) -> Result<(Verdict, f64)> {
     let rule = Rule::CONWAY;
-    let (w, h, period, dx, dy, _) = shape(p);
+    let (p, &Cycle { width: w, height: h, period, dx, dy, .. }) = (&Problem::Cycle(*c), c);
     let opts = spacetime::Options::default();
     let first = |g: Vec<Grid>| g.into_iter().next();
     match engine {
@@ -282,7 +274,7 @@ fn run_once(engine: &str, p: &Problem, cap: Duration) -> Result<(Verdict, f64)> 
         // Without the feature `measure` reports the row as not compiled in.
         #[cfg(feature = "peers")]
         "rlifesrc" => {
-            let (v, ms) = timed(|| peer::rlifesrc(p, cap));
+            let (v, ms) = timed(|| peer::rlifesrc(c, cap));
             Ok((v?, ms))
         }
         other => anyhow::bail!("unknown engine {other}"),
@@ -304,10 +296,10 @@ fn knuth(p: &Problem, s: &Stop) -> lifesearch::Result<Option<Grid>> {
 /// and whether the answer passed the simulation check; an engine whose
 /// verdict changes from one run to the next is an error.
 pub fn measure(case: &Case, engines: &[&str], runs: Runs, cap: Duration) -> Vec<Row> {
-    let (w, h, period, dx, dy, symmetry) = shape(&case.problem);
+    let Cycle { width: w, height: h, period, dx, dy, symmetry } = case.cycle;
     let mut rows: Vec<Row> = engines
         .iter()
-        .map(|&engine| (engine, not_applicable(engine, &case.problem).unwrap_or_default()))
+        .map(|&engine| (engine, not_applicable(engine, &case.cycle).unwrap_or_default()))
         .map(|(engine, (verdict, why))| Row {
             problem: case.name.clone(),
             family: case.family.into(),
@@ -336,7 +328,7 @@ pub fn measure(case: &Case, engines: &[&str], runs: Runs, cap: Duration) -> Vec<
     while open.contains(&true) {
         for i in orders.next().expect("a design has orders") {
             if open[i] {
-                open[i] = turn(&mut rows[i], &mut spent[i], &case.problem, runs, cap);
+                open[i] = turn(&mut rows[i], &mut spent[i], &case.cycle, runs, cap);
             }
         }
     }
@@ -365,12 +357,12 @@ pub fn williams(n: usize) -> Vec<Vec<usize>> {
 
 /// One turn of `row`'s engine: a warm-up run if the problem is small, then
 /// a timed run. Whether the engine measures on.
-fn turn(row: &mut Row, spent: &mut f64, p: &Problem, runs: Runs, cap: Duration) -> bool {
-    let (w, h, period, dx, dy, symmetry) = shape(p);
+fn turn(row: &mut Row, spent: &mut f64, c: &Cycle, runs: Runs, cap: Duration) -> bool {
+    let Cycle { width: w, height: h, period, dx, dy, symmetry } = *c;
     if row.ms.is_some_and(|ms| ms < WARM_UP_BELOW_MS) {
-        let _ = run_once(&row.engine, p, cap);
+        let _ = run_once(&row.engine, c, cap);
     }
-    let run = run_once(&row.engine, p, cap);
+    let run = run_once(&row.engine, c, cap);
     row.runs += 1;
     let (verdict, checked, ms) = match run {
         Err(e) => {
@@ -704,12 +696,12 @@ mod peer {
     /// a non-negative (dx, dy): it gets the mirror image of the problem, and
     /// its answer is mirrored back (the boxes and symmetries here survive it).
     #[cfg(feature = "peers")]
-    pub fn rlifesrc(p: &super::Problem, cap: super::Duration) -> anyhow::Result<super::Verdict> {
+    pub fn rlifesrc(c: &super::Cycle, cap: super::Duration) -> anyhow::Result<super::Verdict> {
         use super::{Grid, Instant, Verdict};
         use lifesearch::search::Symmetry as S;
         use rlifesrc_lib::{Config, Status, Symmetry as R};
         let start = Instant::now();
-        let (w, h, period, dx, dy, symmetry) = super::shape(p);
+        let super::Cycle { width: w, height: h, period, dx, dy, symmetry } = *c;
         let sym = match symmetry {
             S::None => R::C1,
             S::MirrorLr => R::D2Col,
@@ -757,7 +749,7 @@ mod tests {
             assert!(all.iter().any(|c| c.family == f), "{f} never drawn");
         }
         for c in held_out(7, 40, Some(6)) {
-            assert!(c.family == "oscillator" && shape(&c.problem).2 >= 6, "{}", c.name);
+            assert!(c.family == "oscillator" && c.cycle.period >= 6, "{}", c.name);
         }
     }
 

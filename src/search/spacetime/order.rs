@@ -12,7 +12,8 @@ use crate::base::symmetry::Symmetry;
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum SearchOrder {
-    /// Chosen from the box and the motion (see [`resolve`]).
+    /// Chosen from the box, its mirrors and the motion: lines along the
+    /// side with fewer free cells, from the leading edge.
     #[default]
     Auto,
     /// Row by row (lines along x).
@@ -56,7 +57,8 @@ pub fn resolve(
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum FirstValue {
-    /// Chosen from the motion (see [`first_value`]).
+    /// Alive for spaceships; dead for still lifes and oscillators, with a
+    /// probe trying alive first when no answer comes soon.
     #[default]
     Auto,
     Dead,

@@ -8,13 +8,12 @@ use super::order::{self, FirstValue, SearchOrder};
 use super::table::{ALIVE, DEAD, RuleTable, UNKNOWN};
 pub use super::world::Undo;
 use super::world::World;
-use crate::base::symmetry::Symmetry;
 use crate::cnf::Stop;
 use crate::error::{Error, Result};
 use crate::life::{Cell, Grid, Rule, SpecGrid};
 use crate::search::layer::prime_factors;
 use crate::search::placement::{Placement, live_groups};
-use crate::search::problem::{Encoding, Problem};
+use crate::search::problem::{Cycle, Encoding, Problem};
 use crate::search::verify::checked_cycle;
 use std::time::Instant;
 
@@ -69,31 +68,10 @@ struct Frame {
     pos: usize,
 }
 
-/// A cycle problem's box, period, motion and symmetry; any other problem is
-/// refused here, once.
-#[derive(Clone, Copy)]
-struct Shape {
-    w: usize,
-    h: usize,
-    p: usize,
-    dx: i64,
-    dy: i64,
-    symmetry: Symmetry,
-}
-
-fn shape(problem: &Problem) -> Result<Shape> {
-    match *problem {
-        Problem::Cycle { width: w, height: h, period: p, dx, dy, symmetry } => {
-            Ok(Shape { w, h, p, dx, dy, symmetry })
-        }
-        _ => Err(Error::invalid("the space-time engine searches still lifes, oscillators and spaceships")),
-    }
-}
-
 /// Lay out the world of a cycle problem: cells, fixed cells, symmetry, the
 /// exact-period and non-empty groups, and the groups of [`placement`].
 fn build(problem: &Problem, rule: Rule, opts: &Options) -> Result<(World, Vec<(u32, u8)>)> {
-    let Shape { w, h, p, dx, dy, symmetry } = shape(problem)?;
+    let Cycle { width: w, height: h, period: p, dx, dy, symmetry } = problem.cycle()?;
     problem.validate(Encoding::Window, rule)?;
     let table = RuleTable::cached(rule)?;
     let mut world = World::new(w, h, p, (dx, dy), table);
@@ -223,7 +201,7 @@ pub const PROBE_RATIO: u64 = 64;
 /// polls it every few hundred decisions and returns [`Error::Interrupted`].
 pub fn search(problem: &Problem, rule: Rule, opts: &Options, stop: Option<&Stop>) -> Result<SpacetimeAnswer> {
     let start = Instant::now();
-    let Shape { dx, dy, .. } = shape(problem)?;
+    let Cycle { dx, dy, .. } = problem.cycle()?;
     let first = order::first_value(opts.first, dx, dy);
     let mut main = Dfs::new(problem, rule, opts, first)?;
     let mut probe: Option<Dfs> = None;
@@ -281,7 +259,7 @@ struct Dfs {
     solutions: Vec<Grid>,
     /// The root (fixed and known cells) propagates without a conflict.
     root_ok: bool,
-    shape: Shape,
+    cycle: Cycle,
     rule: Rule,
     count: bool,
     limit: Option<u64>,
@@ -289,7 +267,7 @@ struct Dfs {
 
 impl Dfs {
     fn new(problem: &Problem, rule: Rule, opts: &Options, first: u8) -> Result<Dfs> {
-        let shape @ Shape { w, h, p, dx, dy, symmetry } = shape(problem)?;
+        let cycle @ Cycle { width: w, height: h, period: p, dx, dy, symmetry } = problem.cycle()?;
         let (mut world, fixed) = build(problem, rule, opts)?;
         let order: Vec<u32> = order::cells(opts.order, (w, h), (dx, dy), symmetry)
             .into_iter()
@@ -314,7 +292,7 @@ impl Dfs {
             decisions: 0,
             solutions: Vec::new(),
             root_ok,
-            shape,
+            cycle,
             rule,
             count: opts.count,
             limit: opts.limit,
@@ -328,7 +306,7 @@ impl Dfs {
         if !self.root_ok {
             return Ok(Some(End::Exhausted));
         }
-        let Shape { w, h, p, dx, dy, symmetry } = self.shape;
+        let Cycle { width: w, height: h, period: p, dx, dy, symmetry } = self.cycle;
         let (world, order) = (&mut self.world, &self.order);
         let until = self.decisions.saturating_add(budget);
         loop {
