@@ -177,6 +177,20 @@ fn b0_rules_are_refused() {
 }
 
 #[test]
+fn a_predecessor_search_is_refused_with_one_message() {
+    let target = SpecGrid::from(&Grid::from_rows(&["*.*", ".*.", "*.*"]).unwrap());
+    let p = Problem::orphan(target, lifesearch::search::Boundary::Dead);
+    let e = search(&p, Rule::CONWAY, &Options::default(), None).unwrap_err().to_string();
+    assert_eq!(e, p.cycle().unwrap_err().to_string(), "the engine refuses where the problem does");
+    assert!(e.contains("not predecessors"), "{e}");
+    let c = cycle(4, 4, 2, 0, 0, Symmetry::Rot180);
+    assert_eq!(
+        c.cycle().unwrap(),
+        Cycle { width: 4, height: 4, period: 2, dx: 0, dy: 0, symmetry: Symmetry::Rot180 }
+    );
+}
+
+#[test]
 fn counts_match_brute_force_under_other_rules() {
     for rule in ["B36/S23", "B3/S012345678", "B2/S"] {
         let rule: Rule = rule.parse().unwrap();
