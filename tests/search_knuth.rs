@@ -48,7 +48,7 @@ fn knuth_spaceships_symmetry_and_rectangles_agree_with_window() {
         cycle(5, 5, 1, 0, 0, Symmetry::Quad),
         cycle(4, 6, 1, 0, 0, Symmetry::Rot180),
     ] {
-        let Problem::Cycle(Cycle { period, dx, dy, .. }) = pr else { unreachable!() };
+        let Cycle { period, dx, dy, .. } = pr.cycle().unwrap();
         let k = count_with(&pr, Encoding::Knuth);
         for g in &k {
             check_cycle(g, period, dx, dy, Rule::CONWAY).unwrap();
@@ -105,7 +105,7 @@ fn decide(pr: &Problem, e: Encoding, kind: SolverKind) -> (Outcome, f64) {
     let enc = encode(pr, e, Rule::CONWAY).unwrap();
     let a = solve(&enc, new_solver(kind).unwrap().as_mut()).unwrap();
     if a.outcome == Outcome::Sat {
-        let Problem::Cycle(Cycle { period, dx, dy, .. }) = *pr else { unreachable!() };
+        let Cycle { period, dx, dy, .. } = pr.cycle().unwrap();
         check_cycle(&a.generations[0], period, dx, dy, Rule::CONWAY).unwrap();
     }
     (a.outcome, a.millis)

@@ -61,7 +61,7 @@ fn step(g: &Grid, rule: Rule) -> Grid {
 /// generations 0..p-1 touch row 0 (unless the symmetry pins it vertically:
 /// a mirror top-bottom or anything more) and column 0 (likewise).
 fn brute_set(p: &Problem, rule: Rule) -> BTreeSet<Vec<String>> {
-    let Problem::Cycle(Cycle { width: w, height: h, period, dx, dy, symmetry }) = *p else { unreachable!() };
+    let Cycle { width: w, height: h, period, dx, dy, symmetry } = p.cycle().unwrap();
     let rows_free = matches!(symmetry, Symmetry::None | Symmetry::MirrorLr);
     let cols_free = matches!(symmetry, Symmetry::None | Symmetry::MirrorUd);
     let mut out = BTreeSet::new();
@@ -198,7 +198,7 @@ proptest! {
     /// Counting up to translation: CaDiCaL and the space-time engine give the same answers.
     #[test]
     fn counts_up_to_translation_agree((p, rule) in common::small_cycle_problem()) {
-        let Problem::Cycle(Cycle { width, height, period, .. }) = p else { unreachable!() };
+        let Cycle { width, height, period, .. } = p.cycle().unwrap();
         prop_assume!(width * height * period <= 40);
         prop_assert_eq!(sat_set(&p, Encoding::Window, rule, Placement::UpToTranslation), st_set(&p, rule));
     }

@@ -14,7 +14,7 @@ fn cycle(w: usize, h: usize, p: usize, dx: i64, dy: i64) -> Problem {
 
 /// Solve with CaDiCaL; on SAT check by evolution, on UNSAT confirm with BatSat.
 fn decide_cycle(problem: &Problem) -> bool {
-    let Problem::Cycle(Cycle { period, dx, dy, .. }) = *problem else { unreachable!() };
+    let Cycle { period, dx, dy, .. } = problem.cycle().unwrap();
     let enc = encode(problem, Encoding::Window, Rule::CONWAY).unwrap();
     let a = solve(&enc, new_solver(SolverKind::Cadical).unwrap().as_mut()).unwrap();
     match a.outcome {

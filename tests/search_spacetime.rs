@@ -213,7 +213,7 @@ proptest! {
     /// Counting: the same set of generation-0 answers as CaDiCaL's enumeration.
     #[test]
     fn counts_agree_with_cadical((p, rule) in common::small_cycle_problem()) {
-        let Problem::Cycle(Cycle { width, height, period, .. }) = p else { unreachable!() };
+        let Cycle { width, height, period, .. } = p.cycle().unwrap();
         prop_assume!(width * height * period <= 40);
         prop_assert_eq!(st_solutions(&p, rule, &counting()), sat_solutions(&p, rule));
     }
