@@ -90,3 +90,22 @@ fn positions_close_where_the_subset_construction_has_not() {
     let text = String::from_utf8(out).unwrap();
     check(&parse_lines(text.lines().map(|l| Ok(l.to_string()))).unwrap()).unwrap();
 }
+
+#[test]
+fn a_stopped_search_says_what_one_more_width_would_cost() {
+    // Life's height 3 closes only at width 51; stopped at 4 it is a lower bound.
+    let o = lifesearch(&["orphan-width", "3", "--max-width", "4", "--quiet", "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((v["verdict"].as_str(), v["width"].as_u64()), (Some("lower-bound"), Some(4)), "{v}");
+    let layers: Vec<f64> = v["layers"].as_array().unwrap().iter().map(|n| n.as_f64().unwrap()).collect();
+    let [.., before, last] = layers[..] else { panic!("{v}") };
+    assert_eq!(v["growth"].as_f64(), Some(last / before), "{v}");
+    let per_set = v["store_bytes"].as_f64().unwrap() / v["members"].as_f64().unwrap();
+    let gib = last * (last / before) * per_set / (1u64 << 30) as f64;
+    assert!((v["next_layer_gib"].as_f64().unwrap() - gib).abs() < 1e-12, "{v}");
+    // The same in words.
+    let o = lifesearch(&["orphan-width", "3", "--max-width", "4", "--quiet"]);
+    let t = text(&o);
+    assert!(t.contains("so width 5 would take about") && t.contains("MiB more"), "{t}");
+}

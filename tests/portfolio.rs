@@ -6,7 +6,7 @@ use lifesearch::cnf::{Outcome, SolverKind, new_solver};
 use lifesearch::formats::target::read_target;
 use lifesearch::life::{Rule, SpecGrid};
 use lifesearch::search::portfolio::{Engine, caged_cycle_auto, decide_orphan_auto};
-use lifesearch::search::{Boundary, Encoding, Problem, encode, solve};
+use lifesearch::search::{Boundary, Cycle, Encoding, Problem, Symmetry, encode, solve};
 use rand::SeedableRng;
 use std::path::Path;
 
@@ -45,8 +45,16 @@ fn a_long_thin_orphan_goes_to_the_automaton() {
 #[test]
 fn auto_finds_caged_cycles() {
     // A blinker fits a 3x3 box; nothing of period 2 fits 2x2.
-    let a = caged_cycle_auto(3, 3, 2, (0, 0)).unwrap();
+    let a = caged_cycle_auto(cycle(3, 3, 2)).unwrap();
     let g = a.found.expect("a blinker");
     assert!(lifesearch::gridwalker::stack::is_cycle(&g, 2, (0, 0), Rule::CONWAY));
-    assert!(caged_cycle_auto(2, 2, 2, (0, 0)).unwrap().found.is_none());
+    assert!(caged_cycle_auto(cycle(2, 2, 2)).unwrap().found.is_none());
+    // The grid stacks impose no symmetry, so a symmetric cycle is refused, not searched without it.
+    let mirrored = Cycle { symmetry: Symmetry::MirrorLr, ..cycle(3, 3, 2) };
+    assert!(caged_cycle_auto(mirrored).is_err());
+}
+
+/// An oscillator (or still life) of `period` in a `w` x `h` box, no symmetry.
+fn cycle(width: usize, height: usize, period: usize) -> Cycle {
+    Cycle { width, height, period, dx: 0, dy: 0, symmetry: Symmetry::None }
 }

@@ -7,7 +7,7 @@ mod common;
 use lifesearch::cnf::{Outcome, SolverKind, new_solver};
 use lifesearch::life::{Cell, Grid, Rule, SpecGrid};
 use lifesearch::search::spacetime::{
-    FirstValue, Options, PROBE_RATIO, PROBE_SLICE, SearchOrder, Undo, search,
+    FirstValue, Options, PROBE_RATIO, PROBE_SLICE, SearchOrder, Undo, search, search_with_schedule,
 };
 use lifesearch::search::verify::check_cycle;
 use lifesearch::search::{Cycle, Encoding, Problem, Symmetry, count, encode, solve};
@@ -242,6 +242,35 @@ proptest! {
         // Finding one answer stops early, and there the two orders part.
         prop_assume!(count || dead.0.is_empty());
         prop_assert_eq!(dead, alive);
+    }
+
+    /// The probe and the first search split a proof of "none" between them:
+    /// with turns of one to three decisions they meet at every depth of
+    /// every tree, and ending where their paths cross gives the verdict of
+    /// the first search alone, having visited the tree once between them
+    /// (at most the nodes both decided on the way down and the turn that
+    /// ran past the meeting more).
+    #[test]
+    fn the_probe_and_the_first_search_meet_only_where_the_tree_is_done(
+        (p, rule) in common::small_cycle_problem(),
+        (after, slice, longest) in (1u64..3, 1u64..4, 1u64..5),
+    ) {
+        let Cycle { width, height, period, .. } = p.cycle().unwrap();
+        let tiny = search_with_schedule(&p, rule, &Options::default(), (after, slice, longest)).unwrap();
+        let alone = |first| search(&p, rule, &Options { first, ..Options::default() }, None).unwrap();
+        let dead = alone(FirstValue::Dead);
+        prop_assert_eq!(tiny.solutions.is_empty(), dead.solutions.is_empty());
+        prop_assert_eq!(tiny.complete, dead.complete);
+        if dead.complete {
+            let cells = (width * height * period) as u64;
+            prop_assert!(tiny.decisions <= dead.decisions + cells + slice + longest,
+                "together {}, alone {}", tiny.decisions, dead.decisions);
+        }
+        // An answer comes from one of the two orders.
+        if let Some(g) = tiny.solutions.first() {
+            let alive = alone(FirstValue::Alive);
+            prop_assert!(dead.solutions.contains(g) || alive.solutions.contains(g));
+        }
     }
 
     /// Undoing by copying the state back and undoing the trail cell by

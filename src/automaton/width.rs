@@ -311,7 +311,7 @@ pub struct WidthResult {
 
 impl WidthResult {
     /// How a search was growing when it stopped: its last layer over the one
-    /// before, and the bytes the next width's new sets would take at that
+    /// before, and the GiB the next width's new sets would take at that
     /// growth and at this search's bytes per kept set (what one more width
     /// costs, on this machine or sharded over a cluster). `None` with fewer
     /// than two layers.
@@ -322,7 +322,7 @@ impl WidthResult {
         }
         let growth = last as f64 / before as f64;
         let per_set = self.store_bytes as f64 / self.members.max(1) as f64;
-        Some((growth, last as f64 * growth * per_set))
+        Some((growth, last as f64 * growth * per_set / GIB))
     }
 }
 
@@ -625,7 +625,8 @@ pub fn search(o: &WidthOptions) -> Result<(WidthResult, WidthAutomaton, Family)>
 }
 // ANCHOR_END: search
 
-const GIB: f64 = (1u64 << 30) as f64;
+/// Bytes in a GiB, the unit of the memory cap and of [`WidthResult::growth`].
+pub const GIB: f64 = (1u64 << 30) as f64;
 
 /// Successor sets (at most) held at once: the successors of one chunk of a
 /// layer are collected before they are stored, so this bounds their memory.
@@ -883,7 +884,7 @@ mod tests {
             layers: vec![1, 10, 40],
         };
         // Growth 4 from 10 to 40 sets, so 160 more sets of 1 KiB each.
-        assert_eq!(r.growth(), Some((4.0, 160.0 * 1024.0)));
+        assert_eq!(r.growth(), Some((4.0, 160.0 / (1024.0 * 1024.0))));
         r.layers = vec![1];
         assert_eq!(r.growth(), None, "one layer has no growth");
         r.layers = vec![0, 3];

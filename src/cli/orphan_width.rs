@@ -6,7 +6,7 @@
 //! Book: Part IV, "Orphans of every width" (`book/src/beyond/width.md`).
 
 use crate::automaton::lookahead::{LookaheadOptions, LookaheadVerdict, prove, write_proof};
-use crate::automaton::width::{Verdict, WidthOptions, WidthResult, search, write_certificate};
+use crate::automaton::width::{GIB, Verdict, WidthOptions, WidthResult, search, write_certificate};
 use crate::automaton::{certificate, lookahead_check};
 use crate::life::Rule;
 use anyhow::{Context, bail};
@@ -108,7 +108,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         rule: a.rule,
         height,
         max_width: a.max_width,
-        memory_cap_bytes: (a.memory_gib * (1u64 << 30) as f64) as u64,
+        memory_cap_bytes: (a.memory_gib * GIB) as u64,
         time_limit_s: a.time_limit,
         checkpoint: a.checkpoint.clone(),
         progress: !a.quiet,
@@ -220,7 +220,12 @@ fn with_extras(
 
 fn print(r: &WidthResult, certificate_members: Option<usize>, json: bool, output: Option<&PathBuf>) {
     if json {
-        println!("{}", with_extras(r, certificate_members, output));
+        let mut v = with_extras(r, certificate_members, output);
+        // What one more width would cost (null when there is no growth to go by).
+        let (growth, gib) = r.growth().unzip();
+        v["growth"] = growth.into();
+        v["next_layer_gib"] = gib.into();
+        println!("{v}");
         return;
     }
     match &r.verdict {
@@ -248,12 +253,14 @@ fn print(r: &WidthResult, certificate_members: Option<usize>, json: bool, output
                 "{} H={}: no orphan at most {width} wide (stopped by {stopped_by}; {} sets kept)",
                 r.rule, r.height, r.members
             );
-            if let Some((growth, bytes)) = r.growth() {
+            if let Some((growth, gib)) = r.growth() {
+                // Small searches cost MiB, not a tenth of a GiB.
+                let cost =
+                    if gib >= 1.0 { format!("{gib:.1} GiB") } else { format!("{:.1} MiB", gib * 1024.0) };
                 println!(
-                    "new sets per width: {}; the last grew {growth:.1}-fold, so width {} would take about {:.1} GiB more",
+                    "new sets per width: {}; the last grew {growth:.1}-fold, so width {} would take about {cost} more",
                     r.layers.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", "),
                     width + 1,
-                    bytes / (1u64 << 30) as f64
                 );
             }
         }

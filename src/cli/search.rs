@@ -75,11 +75,11 @@ pub struct CycleArgs {
 impl CycleArgs {
     /// The problem these arguments describe, or a one-line reason why not.
     pub fn problem(&self, kind: Kind) -> anyhow::Result<Problem> {
-        self.problem_with_rule(kind, Rule::CONWAY)
+        Ok(Problem::Cycle(self.cycle(kind, Rule::CONWAY)?))
     }
 
-    /// The same under another rule.
-    pub fn problem_with_rule(&self, kind: Kind, rule: Rule) -> anyhow::Result<Problem> {
+    /// The cycle these arguments describe under `rule`, checked as a problem.
+    pub fn cycle(&self, kind: Kind, rule: Rule) -> anyhow::Result<Cycle> {
         let (Some(width), Some(height)) = (self.width, self.height) else {
             bail!("--width and --height are required");
         };
@@ -99,9 +99,10 @@ impl CycleArgs {
                 self.period.ok_or_else(|| anyhow::anyhow!("a spaceship search needs --period"))?
             }
         };
-        let p = Problem::Cycle(Cycle { width, height, period, dx, dy, symmetry: self.symmetry });
+        let c = Cycle { width, height, period, dx, dy, symmetry: self.symmetry };
+        let p = Problem::Cycle(c);
         p.validate(self.search_encoding(&p, rule), rule)?;
-        Ok(p)
+        Ok(c)
     }
 
     /// The encoding `search`'s SAT solvers use: the one named, else the
@@ -162,10 +163,11 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> anyhow::Result<()> {
-    let problem = a.cycle.problem_with_rule(a.kind, a.rule)?;
+    let cycle = a.cycle.cycle(a.kind, a.rule)?;
     ensure!(a.limit.is_none() || a.count, "--limit only makes sense with --count");
     ensure!(!a.up_to_translation || a.count, "--up-to-translation only makes sense with --count");
-    let Cycle { width, height, period, dx, dy, symmetry } = problem.cycle()?;
+    let problem = Problem::Cycle(cycle);
+    let Cycle { width, height, period, dx, dy, symmetry } = cycle;
     let st_only = a.max_population.is_some()
         || a.known.is_some()
         || a.order != SearchOrder::Auto

@@ -59,7 +59,7 @@ pub type Cell = (usize, usize, usize);
 /// sweep, is non-empty at generation 0 in its first half: a search learns at
 /// once when a front fails. A spaceship's front is [`ship_front`].
 pub fn live_groups(problem: &Problem, placement: Placement, sweep: SearchOrder) -> Vec<Vec<Cell>> {
-    let Ok(Cycle { width: w, height: h, period: p, dx, dy, symmetry }) = problem.cycle() else {
+    let Problem::Cycle(Cycle { width: w, height: h, period: p, dx, dy, symmetry }) = *problem else {
         return Vec::new();
     };
     if placement == Placement::Every {

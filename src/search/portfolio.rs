@@ -206,18 +206,16 @@ pub fn decide_orphan_auto(target: &SpecGrid, boundary: Boundary) -> Result<base:
 }
 // ANCHOR_END: decide_orphan_auto
 
-/// A caged cycle (still life, oscillator or spaceship) in a `w` x `h` box:
+/// A caged cycle (still life, oscillator or spaceship, no symmetry):
 /// GRIDWALKER's circular grid stack against CaDiCaL.
-pub fn caged_cycle_auto(w: usize, h: usize, period: usize, shift: (i64, i64)) -> Result<PortfolioAnswer> {
+pub fn caged_cycle_auto(cycle: Cycle) -> Result<PortfolioAnswer> {
     let start = Instant::now();
-    let problem = Problem::Cycle(Cycle {
-        width: w,
-        height: h,
-        period,
-        dx: shift.0,
-        dy: shift.1,
-        symmetry: crate::search::Symmetry::None,
-    });
+    let Cycle { width: w, height: h, period, dx, dy, symmetry } = cycle;
+    if symmetry != crate::search::Symmetry::None {
+        return Err(Error::invalid("GRIDWALKER's grid stacks impose no symmetry"));
+    }
+    let shift = (dx, dy);
+    let problem = Problem::Cycle(cycle);
     let (verdict, engine) = race(
         (
             |stop: &Stop| {

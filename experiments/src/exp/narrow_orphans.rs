@@ -218,8 +218,7 @@ impl Experiment for NarrowOrphans {
                     Verdict::LowerBound { width, stopped_by } => {
                         row.verdict = "lower-bound".into();
                         row.stopped_by = stopped_by.clone();
-                        (row.growth, row.next_layer_gib) =
-                            res.growth().map(|(g, bytes)| (g, bytes / (1u64 << 30) as f64)).unzip();
+                        (row.growth, row.next_layer_gib) = res.growth().unzip();
                         *width
                     }
                 };

@@ -257,7 +257,8 @@ fn not_applicable(engine: &str, c: &Cycle) -> Option<(&'static str, &'static str
 /// One run of `engine` on `c` with its cap: the verdict and the time in ms.
 fn run_once(engine: &str, c: &Cycle, cap: Duration) -> Result<(Verdict, f64)> {
     let rule = Rule::CONWAY;
-    let (p, &Cycle { width: w, height: h, period, dx, dy, .. }) = (&Problem::Cycle(*c), c);
+    let p = &Problem::Cycle(*c);
+    let Cycle { width: w, height: h, period, dx, dy, .. } = *c;
     let opts = spacetime::Options::default();
     let first = |g: Vec<Grid>| g.into_iter().next();
     match engine {
@@ -741,6 +742,45 @@ mod peer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
+
+    /// The README's main job builds the book from a quick run, which has no
+    /// row for a full-only problem: a value naming one must say what to show
+    /// instead (`missing=`), or the quick book fails to build.
+    #[test]
+    fn the_book_quotes_full_only_problems_with_a_missing_text() {
+        let quick: Vec<String> = problems(Mode::Quick).into_iter().map(|c| c.name).collect();
+        let full = problems(Mode::Full);
+        let mut pages = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("../book/src")];
+        let (mut bad, mut seen) = (Vec::new(), 0);
+        while let Some(p) = pages.pop() {
+            if p.is_dir() {
+                pages.extend(std::fs::read_dir(&p).unwrap().map(|e| e.unwrap().path()));
+                continue;
+            }
+            if p.extension().is_none_or(|e| e != "md") {
+                continue;
+            }
+            for (n, line) in std::fs::read_to_string(&p).unwrap().lines().enumerate() {
+                for value in line.split("{{#value search-vs-peers ").skip(1) {
+                    let words: Vec<&str> = value.split("}}").next().unwrap().split_whitespace().collect();
+                    let Some(name) = words.iter().find_map(|w| w.strip_prefix("problem=")) else { continue };
+                    assert!(
+                        full.iter().any(|c| c.name == name),
+                        "{}:{}: no problem {name}",
+                        p.display(),
+                        n + 1
+                    );
+                    seen += 1;
+                    if !quick.iter().any(|q| q == name) && !words.iter().any(|w| w.starts_with("missing=")) {
+                        bad.push(format!("{}:{}: {name}", p.display(), n + 1));
+                    }
+                }
+            }
+        }
+        assert!(seen > 10, "the book names problems of search-vs-peers in only {seen} values");
+        assert!(bad.is_empty(), "full-run-only problems quoted without missing=:\n{}", bad.join("\n"));
+    }
 
     #[test]
     fn held_out_draws_every_family_or_only_the_oscillators_asked_for() {

@@ -13,4 +13,6 @@ pub mod table;
 pub mod world;
 
 pub use order::{FirstValue, SearchOrder};
+#[cfg(any(test, feature = "test-hooks"))]
+pub use search::search_with_schedule;
 pub use search::{Options, PROBE_AFTER, PROBE_RATIO, PROBE_SLICE, SpacetimeAnswer, Undo, search};

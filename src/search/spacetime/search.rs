@@ -184,12 +184,17 @@ pub fn placement(opts: &Options) -> Placement {
 /// 16,035 decisions dead first and 42 alive first; a p3 in 7x7, 645 dead
 /// first and 3 million alive first), while a proof of "none" visits the
 /// same tree either way (on all 58 such boxes of those 120, the same number
-/// of decisions). So a long proof pays the probe about 1/[`PROBE_RATIO`]
-/// more decisions (a probe's decision costs about twice a first search's:
-/// alive first propagates further), and a search of a thousand decisions,
-/// as most boxes need, pays nothing. A probe from the start, with an equal
-/// share early, answered the 9x9 box sooner still, but made proofs of a few
-/// hundred decisions up to 1.7x slower.
+/// of decisions). The two split a proof of "none" between them: the probe
+/// walks the same tree from the other end, and the search ends where their
+/// paths cross (`met`), so a proof pays only the few nodes both decided
+/// and the rest of the turn in which they met. A search that answers pays
+/// the probe's share, a probe's decision costing about twice a first
+/// search's (alive first propagates further): nothing within the first
+/// [`PROBE_AFTER`] decisions, as most boxes need, and about 1/[`PROBE_RATIO`]
+/// after that. Starting the probe after 64 decisions with an eighth share
+/// answered the 9x9 box five times sooner but made boxes that answer within
+/// a few hundred decisions up to 1.9x slower; a quarter share after
+/// [`PROBE_AFTER`] made boxes that dead first answers late 1.2x slower.
 pub const PROBE_AFTER: u64 = 1024;
 /// The probe's decisions in one turn.
 pub const PROBE_SLICE: u64 = 64;
@@ -200,6 +205,16 @@ pub const PROBE_RATIO: u64 = 64;
 /// checked by simulation before it is returned. With `stop`, the search
 /// polls it every few hundred decisions and returns [`Error::Interrupted`].
 pub fn search(problem: &Problem, rule: Rule, opts: &Options, stop: Option<&Stop>) -> Result<SpacetimeAnswer> {
+    scheduled(problem, rule, opts, stop, (PROBE_AFTER, PROBE_SLICE, PROBE_SLICE * PROBE_RATIO))
+}
+
+fn scheduled(
+    problem: &Problem,
+    rule: Rule,
+    opts: &Options,
+    stop: Option<&Stop>,
+    (after, slice, longest): (u64, u64, u64),
+) -> Result<SpacetimeAnswer> {
     let start = Instant::now();
     let Cycle { dx, dy, .. } = problem.cycle()?;
     let first = order::first_value(opts.first, dx, dy);
@@ -207,18 +222,24 @@ pub fn search(problem: &Problem, rule: Rule, opts: &Options, stop: Option<&Stop>
     let mut probe: Option<Dfs> = None;
     // Only finding one stationary pattern, with the first value left to `auto`.
     let probing = !opts.count && opts.first == FirstValue::Auto && (dx, dy) == (0, 0);
-    let mut turn = PROBE_AFTER;
+    let mut turn = after;
     let (end, by_probe) = loop {
         if let Some(end) = main.run(if probing { turn } else { u64::MAX }, stop)? {
             break (end, false);
         }
-        turn = (2 * turn).min(PROBE_SLICE * PROBE_RATIO);
+        if probe.as_ref().is_some_and(|p| met(&main, p)) {
+            break (End::Exhausted, false);
+        }
+        turn = (2 * turn).min(longest);
         let p = match &mut probe {
             Some(p) => p,
             None => probe.insert(Dfs::new(problem, rule, opts, ALIVE + DEAD - first)?),
         };
-        if let Some(end) = p.run(PROBE_SLICE, stop)? {
+        if let Some(end) = p.run(slice, stop)? {
             break (end, true);
+        }
+        if met(&main, p) {
+            break (End::Exhausted, false);
         }
     };
     let both = [Some(&main), probe.as_ref()].into_iter().flatten();
@@ -233,7 +254,39 @@ pub fn search(problem: &Problem, rule: Rule, opts: &Options, stop: Option<&Stop>
         millis: start.elapsed().as_secs_f64() * 1e3,
     })
 }
+
+/// Have the first search and the probe between them visited the whole tree?
+/// Both search the same tree (the same cell at the same depth after the same
+/// values: the order is fixed and propagation is a function of the values),
+/// the first in its order and the probe in the mirrored order. So the first
+/// has visited every leaf before its path, the probe every leaf after its
+/// own, and nothing is left once the paths cross: where they first differ,
+/// each has already tried its first value and moved on to the other (there
+/// the values differ exactly when both or neither moved on). Neither having
+/// found an answer, there is none.
+fn met(main: &Dfs, probe: &Dfs) -> bool {
+    for (m, p) in main.frames.iter().zip(&probe.frames) {
+        debug_assert_eq!(m.cell, p.cell, "the two searches share one tree");
+        if m.flipped == p.flipped {
+            return m.flipped;
+        }
+    }
+    false
+}
 // ANCHOR_END: probe
+
+/// [`search`] with another probe schedule: (decisions before the probe, the
+/// probe's turn, the first search's longest turn). Test hook (feature
+/// `test-hooks`): tiny turns make the two searches meet at every depth.
+#[cfg(any(test, feature = "test-hooks"))]
+pub fn search_with_schedule(
+    problem: &Problem,
+    rule: Rule,
+    opts: &Options,
+    schedule: (u64, u64, u64),
+) -> Result<SpacetimeAnswer> {
+    scheduled(problem, rule, opts, None, schedule)
+}
 
 /// How a [`Dfs::run`] ended, when it did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
