@@ -6,10 +6,10 @@
 //! `cargo bench --bench spacetime`; compare within one run.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use lifesearch::cnf::{SolverKind, new_solver};
+use lifesearch::cnf::Stop;
 use lifesearch::life::Rule;
-use lifesearch::search::portfolio::caged_cycle_race;
-use lifesearch::search::{Cycle, Encoding, Placement, Problem, Symmetry, encode_with, solve, spacetime};
+use lifesearch::search::portfolio::{cadical_find, caged_cycle_race};
+use lifesearch::search::{Cycle, Problem, Symmetry, spacetime};
 use std::hint::black_box;
 
 fn problem(width: usize, height: usize, period: usize, (dx, dy): (i64, i64), symmetry: Symmetry) -> Problem {
@@ -40,12 +40,9 @@ fn bench(c: &mut Criterion) {
         });
         g.bench_function("auto", |b| b.iter(|| caged_cycle_race(black_box(&p), rule, &opts).unwrap()));
         if sat {
+            // Knuth's encoding: every row is Conway's rule.
             g.bench_function("cadical-knuth", |b| {
-                b.iter(|| {
-                    let enc = encode_with(&p, Encoding::Knuth, rule, Placement::OneAnswer).unwrap();
-                    let mut s = new_solver(SolverKind::Cadical).unwrap();
-                    solve(&enc, s.as_mut()).unwrap()
-                })
+                b.iter(|| cadical_find(black_box(&p), rule, &opts, &Stop::default()).unwrap())
             });
         }
         g.finish();

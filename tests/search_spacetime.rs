@@ -7,7 +7,7 @@ mod common;
 use lifesearch::cnf::{Outcome, SolverKind, new_solver};
 use lifesearch::life::{Cell, Grid, Rule, SpecGrid};
 use lifesearch::search::spacetime::{
-    FirstValue, Options, PROBE_RATIO, PROBE_SLICE, SearchOrder, Undo, search, search_with_schedule,
+    FirstValue, Options, PROBE_RATIO, PROBE_SLICE, Schedule, SearchOrder, Undo, search, search_with_schedule,
 };
 use lifesearch::search::verify::check_cycle;
 use lifesearch::search::{Cycle, Encoding, Problem, Symmetry, count, encode, solve};
@@ -256,7 +256,7 @@ proptest! {
         (after, slice, longest) in (1u64..3, 1u64..4, 1u64..5),
     ) {
         let Cycle { width, height, period, .. } = p.cycle().unwrap();
-        let tiny = search_with_schedule(&p, rule, &Options::default(), (after, slice, longest)).unwrap();
+        let tiny = search_with_schedule(&p, rule, &Options::default(), Schedule { after, slice, longest }).unwrap();
         let alone = |first| search(&p, rule, &Options { first, ..Options::default() }, None).unwrap();
         let dead = alone(FirstValue::Dead);
         prop_assert_eq!(tiny.solutions.is_empty(), dead.solutions.is_empty());

@@ -307,22 +307,31 @@ pub struct WidthResult {
     /// New sets per width: `layers[k]` sets are first reached by words of
     /// length k (one of each mirror pair).
     pub layers: Vec<usize>,
+    #[serde(flatten)]
+    pub next: NextWidth,
+}
+
+/// What one more width would cost (on this machine or sharded over a
+/// cluster), from how the search was growing when it stopped; both `None`
+/// with fewer than two layers or an empty one before the last.
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
+pub struct NextWidth {
+    /// The last layer over the one before.
+    pub growth: Option<f64>,
+    /// GiB the next width's new sets would take at that growth and at the
+    /// search's bytes per kept set.
+    pub next_layer_gib: Option<f64>,
 }
 
 impl WidthResult {
-    /// How a search was growing when it stopped: its last layer over the one
-    /// before, and the GiB the next width's new sets would take at that
-    /// growth and at this search's bytes per kept set (what one more width
-    /// costs, on this machine or sharded over a cluster). `None` with fewer
-    /// than two layers.
-    pub fn growth(&self) -> Option<(f64, f64)> {
-        let [.., before, last] = self.layers[..] else { return None };
+    fn next_width(&self) -> NextWidth {
+        let [.., before, last] = self.layers[..] else { return NextWidth::default() };
         if before == 0 {
-            return None;
+            return NextWidth::default();
         }
         let growth = last as f64 / before as f64;
         let per_set = self.store_bytes as f64 / self.members.max(1) as f64;
-        Some((growth, last as f64 * growth * per_set / GIB))
+        NextWidth { growth: Some(growth), next_layer_gib: Some(last as f64 * growth * per_set / GIB) }
     }
 }
 
@@ -528,6 +537,7 @@ pub fn search(o: &WidthOptions) -> Result<(WidthResult, WidthAutomaton, Family)>
         seconds: 0.0,
         store_bytes: 0,
         layers: Vec::new(),
+        next: NextWidth::default(),
     };
     loop {
         // Layer k holds the sets of words of length k - 1; all words that
@@ -621,11 +631,12 @@ pub fn search(o: &WidthOptions) -> Result<(WidthResult, WidthAutomaton, Family)>
     result.members = f.len();
     result.seconds = start.elapsed().as_secs_f64();
     result.store_bytes = f.bytes();
+    result.next = result.next_width();
     Ok((result, a, f))
 }
 // ANCHOR_END: search
 
-/// Bytes in a GiB, the unit of the memory cap and of [`WidthResult::growth`].
+/// Bytes in a GiB, the unit of the memory cap and of [`NextWidth::next_layer_gib`].
 pub const GIB: f64 = (1u64 << 30) as f64;
 
 /// Successor sets (at most) held at once: the successors of one chunk of a
@@ -882,13 +893,15 @@ mod tests {
             seconds: 0.0,
             store_bytes: 51 * 1024,
             layers: vec![1, 10, 40],
+            next: NextWidth::default(),
         };
         // Growth 4 from 10 to 40 sets, so 160 more sets of 1 KiB each.
-        assert_eq!(r.growth(), Some((4.0, 160.0 / (1024.0 * 1024.0))));
+        let next = NextWidth { growth: Some(4.0), next_layer_gib: Some(160.0 / (1024.0 * 1024.0)) };
+        assert_eq!(r.next_width(), next);
         r.layers = vec![1];
-        assert_eq!(r.growth(), None, "one layer has no growth");
+        assert_eq!(r.next_width(), NextWidth::default(), "one layer has no growth");
         r.layers = vec![0, 3];
-        assert_eq!(r.growth(), None, "no growth from an empty layer");
+        assert_eq!(r.next_width(), NextWidth::default(), "no growth from an empty layer");
     }
 
     fn opts(rule: Rule, height: usize, max_width: Option<usize>) -> WidthOptions {

@@ -6,7 +6,9 @@
 //! Book: Part IV, "Orphans of every width" (`book/src/beyond/width.md`).
 
 use crate::automaton::lookahead::{LookaheadOptions, LookaheadVerdict, prove, write_proof};
-use crate::automaton::width::{GIB, Verdict, WidthOptions, WidthResult, search, write_certificate};
+use crate::automaton::width::{
+    GIB, NextWidth, Verdict, WidthOptions, WidthResult, search, write_certificate,
+};
 use crate::automaton::{certificate, lookahead_check};
 use crate::life::Rule;
 use anyhow::{Context, bail};
@@ -220,12 +222,7 @@ fn with_extras(
 
 fn print(r: &WidthResult, certificate_members: Option<usize>, json: bool, output: Option<&PathBuf>) {
     if json {
-        let mut v = with_extras(r, certificate_members, output);
-        // What one more width would cost (null when there is no growth to go by).
-        let (growth, gib) = r.growth().unzip();
-        v["growth"] = growth.into();
-        v["next_layer_gib"] = gib.into();
-        println!("{v}");
+        println!("{}", with_extras(r, certificate_members, output));
         return;
     }
     match &r.verdict {
@@ -253,7 +250,7 @@ fn print(r: &WidthResult, certificate_members: Option<usize>, json: bool, output
                 "{} H={}: no orphan at most {width} wide (stopped by {stopped_by}; {} sets kept)",
                 r.rule, r.height, r.members
             );
-            if let Some((growth, gib)) = r.growth() {
+            if let NextWidth { growth: Some(growth), next_layer_gib: Some(gib) } = r.next {
                 // Small searches cost MiB, not a tenth of a GiB.
                 let cost =
                     if gib >= 1.0 { format!("{gib:.1} GiB") } else { format!("{:.1} MiB", gib * 1024.0) };

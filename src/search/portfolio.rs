@@ -16,9 +16,7 @@ use crate::gridwalker::stack;
 use crate::life::{Grid, Rule, SpecGrid};
 use crate::search::sat;
 use crate::search::spacetime;
-use crate::search::{
-    Boundary, Cycle, Encoding, Placement, Problem, count, encode_with, solve_until, with_stop,
-};
+use crate::search::{Answer, Boundary, Cycle, Encoding, Problem, count, encode_with, solve_until, with_stop};
 use crate::stop::HookGuard;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -141,8 +139,7 @@ fn race<T: Send + 'static>(
 /// CaDiCaL on `problem`, stopped by `stop`: the first generation of a
 /// (checked) answer, or `None` when the formula is unsatisfiable.
 fn cadical(problem: &Problem, stop: &Stop) -> Result<Verdict> {
-    let enc = encode_with(problem, sat_encoding(problem, Rule::CONWAY), Rule::CONWAY, Placement::OneAnswer)?;
-    let a = solve_until(&enc, SolverKind::Cadical, stop)?;
+    let a = cadical_find(problem, Rule::CONWAY, &spacetime::Options::default(), stop)?;
     Ok((a.generations.into_iter().next(), a.stats.pairs()))
 }
 
@@ -258,19 +255,28 @@ fn cadical_cycle(
     opts: &spacetime::Options,
     stop: &Stop,
 ) -> Result<CycleVerdict> {
-    let encoding = sat_encoding(problem, rule);
-    let enc = encode_with(problem, encoding, rule, spacetime::search::placement(opts))?;
     if opts.count {
+        let enc =
+            encode_with(problem, sat_encoding(problem, rule), rule, spacetime::search::placement(opts))?;
         let r = with_stop(SolverKind::Cadical, stop, |s| count(&enc, s, opts.limit))?;
         if stop.is_set() && !r.complete && opts.limit.is_none_or(|l| r.count < l) {
             return Err(Error::Interrupted);
         }
         Ok((r.solutions, r.complete, r.stats.pairs()))
     } else {
-        let a = solve_until(&enc, SolverKind::Cadical, stop)?;
+        let a = cadical_find(problem, rule, opts, stop)?;
         let complete = a.outcome == Outcome::Unsat;
         Ok((a.generations.into_iter().take(1).collect(), complete, a.stats.pairs()))
     }
+}
+
+/// CaDiCaL looking for one answer to `problem`, in the encoding
+/// [`sat_encoding`] picks and the placements `opts` admits, stopped by
+/// `stop`: the SAT side of `auto`'s race, and what the search-vs-peers
+/// experiment and the space-time bench time as CaDiCaL with Knuth's encoding.
+pub fn cadical_find(problem: &Problem, rule: Rule, opts: &spacetime::Options, stop: &Stop) -> Result<Answer> {
+    let enc = encode_with(problem, sat_encoding(problem, rule), rule, spacetime::search::placement(opts))?;
+    solve_until(&enc, SolverKind::Cadical, stop)
 }
 
 // ANCHOR: sat_encoding

@@ -218,7 +218,7 @@ impl Experiment for NarrowOrphans {
                     Verdict::LowerBound { width, stopped_by } => {
                         row.verdict = "lower-bound".into();
                         row.stopped_by = stopped_by.clone();
-                        (row.growth, row.next_layer_gib) = res.growth().unzip();
+                        (row.growth, row.next_layer_gib) = (res.next.growth, res.next.next_layer_gib);
                         *width
                     }
                 };

@@ -8,13 +8,11 @@
 use crate::harness::{Ctx, Experiment, Fmt, Mode, Report, col};
 use crate::plot::{Cactus, render};
 use anyhow::Result;
-use lifesearch::cnf::{SolverKind, Stop};
+use lifesearch::cnf::Stop;
 use lifesearch::gridwalker::stack;
 use lifesearch::life::{Grid, Rule};
 use lifesearch::search::verify::{check_cycle, has_symmetry};
-use lifesearch::search::{
-    Cycle, Encoding, Placement, Problem, Symmetry, encode_with, portfolio, solve_until, spacetime,
-};
+use lifesearch::search::{Cycle, Encoding, Problem, Symmetry, portfolio, spacetime};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::sync::mpsc;
@@ -263,7 +261,12 @@ fn run_once(engine: &str, c: &Cycle, cap: Duration) -> Result<(Verdict, f64)> {
     let first = |g: Vec<Grid>| g.into_iter().next();
     match engine {
         "spacetime" => stoppable(cap, |s| spacetime::search(p, rule, &opts, Some(s)), |a| first(a.solutions)),
-        "cadical-knuth" => stoppable(cap, |s| knuth(p, s), |a| a),
+        // Knuth's encoding, which `not_applicable` made sure takes `p`.
+        "cadical-knuth" => stoppable(
+            cap,
+            |s| portfolio::cadical_find(p, rule, &opts, s),
+            |a| a.generations.into_iter().next(),
+        ),
         "gridwalker" => {
             stoppable(cap, |s| stack::caged_cycle_stoppable(w, h, period, (dx, dy), rule, s), |a| a.start)
         }
@@ -280,13 +283,6 @@ fn run_once(engine: &str, c: &Cycle, cap: Duration) -> Result<(Verdict, f64)> {
         }
         other => anyhow::bail!("unknown engine {other}"),
     }
-}
-
-/// CaDiCaL on what `search` itself encodes (one answer, translation
-/// broken), stopped by `s`: its answer is read inside the clock.
-fn knuth(p: &Problem, s: &Stop) -> lifesearch::Result<Option<Grid>> {
-    let enc = encode_with(p, Encoding::Knuth, Rule::CONWAY, Placement::OneAnswer)?;
-    Ok(solve_until(&enc, SolverKind::Cadical, s)?.generations.into_iter().next())
 }
 
 // ANCHOR: measure

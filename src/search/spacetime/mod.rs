@@ -15,4 +15,4 @@ pub mod world;
 pub use order::{FirstValue, SearchOrder};
 #[cfg(any(test, feature = "test-hooks"))]
 pub use search::search_with_schedule;
-pub use search::{Options, PROBE_AFTER, PROBE_RATIO, PROBE_SLICE, SpacetimeAnswer, Undo, search};
+pub use search::{Options, PROBE_AFTER, PROBE_RATIO, PROBE_SLICE, Schedule, SpacetimeAnswer, Undo, search};

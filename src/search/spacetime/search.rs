@@ -201,11 +201,28 @@ pub const PROBE_SLICE: u64 = 64;
 /// The first search's longest turn, in probe turns.
 pub const PROBE_RATIO: u64 = 64;
 
+/// When the probe starts and how the two searches share the time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Schedule {
+    /// Decisions of the first search before the probe starts.
+    pub after: u64,
+    /// The probe's decisions in one turn.
+    pub slice: u64,
+    /// The first search's longest turn, in decisions.
+    pub longest: u64,
+}
+
+impl Default for Schedule {
+    fn default() -> Self {
+        Schedule { after: PROBE_AFTER, slice: PROBE_SLICE, longest: PROBE_SLICE * PROBE_RATIO }
+    }
+}
+
 /// Search `problem` (a [`Problem::Cycle`]) under `rule`. Every answer is
 /// checked by simulation before it is returned. With `stop`, the search
 /// polls it every few hundred decisions and returns [`Error::Interrupted`].
 pub fn search(problem: &Problem, rule: Rule, opts: &Options, stop: Option<&Stop>) -> Result<SpacetimeAnswer> {
-    scheduled(problem, rule, opts, stop, (PROBE_AFTER, PROBE_SLICE, PROBE_SLICE * PROBE_RATIO))
+    scheduled(problem, rule, opts, stop, Schedule::default())
 }
 
 fn scheduled(
@@ -213,7 +230,7 @@ fn scheduled(
     rule: Rule,
     opts: &Options,
     stop: Option<&Stop>,
-    (after, slice, longest): (u64, u64, u64),
+    Schedule { after, slice, longest }: Schedule,
 ) -> Result<SpacetimeAnswer> {
     let start = Instant::now();
     let Cycle { dx, dy, .. } = problem.cycle()?;
@@ -275,15 +292,14 @@ fn met(main: &Dfs, probe: &Dfs) -> bool {
 }
 // ANCHOR_END: probe
 
-/// [`search`] with another probe schedule: (decisions before the probe, the
-/// probe's turn, the first search's longest turn). Test hook (feature
+/// [`search`] with another probe [`Schedule`]. Test hook (feature
 /// `test-hooks`): tiny turns make the two searches meet at every depth.
 #[cfg(any(test, feature = "test-hooks"))]
 pub fn search_with_schedule(
     problem: &Problem,
     rule: Rule,
     opts: &Options,
-    schedule: (u64, u64, u64),
+    schedule: Schedule,
 ) -> Result<SpacetimeAnswer> {
     scheduled(problem, rule, opts, None, schedule)
 }
