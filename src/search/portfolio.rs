@@ -16,7 +16,10 @@ use crate::gridwalker::stack;
 use crate::life::{Grid, Rule, SpecGrid};
 use crate::search::sat;
 use crate::search::spacetime;
-use crate::search::{Answer, Boundary, Cycle, Encoding, Problem, count, encode_with, solve_until, with_stop};
+use crate::search::{
+    Answer, Boundary, Cycle, Encoded, Encoding, Placement, Problem, count, encode_with, solve_until,
+    with_stop,
+};
 use crate::stop::HookGuard;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -139,7 +142,8 @@ fn race<T: Send + 'static>(
 /// CaDiCaL on `problem`, stopped by `stop`: the first generation of a
 /// (checked) answer, or `None` when the formula is unsatisfiable.
 fn cadical(problem: &Problem, stop: &Stop) -> Result<Verdict> {
-    let a = cadical_find(problem, Rule::CONWAY, &spacetime::Options::default(), stop)?;
+    let enc = cadical_formula(problem, Rule::CONWAY, Placement::OneAnswer)?;
+    let a = solve_until(&enc, SolverKind::Cadical, stop)?;
     Ok((a.generations.into_iter().next(), a.stats.pairs()))
 }
 
@@ -256,8 +260,7 @@ fn cadical_cycle(
     stop: &Stop,
 ) -> Result<CycleVerdict> {
     if opts.count {
-        let enc =
-            encode_with(problem, sat_encoding(problem, rule), rule, spacetime::search::placement(opts))?;
+        let enc = cadical_formula(problem, rule, spacetime::search::placement(opts))?;
         let r = with_stop(SolverKind::Cadical, stop, |s| count(&enc, s, opts.limit))?;
         if stop.is_set() && !r.complete && opts.limit.is_none_or(|l| r.count < l) {
             return Err(Error::Interrupted);
@@ -275,8 +278,14 @@ fn cadical_cycle(
 /// `stop`: the SAT side of `auto`'s race, and what the search-vs-peers
 /// experiment and the space-time bench time as CaDiCaL with Knuth's encoding.
 pub fn cadical_find(problem: &Problem, rule: Rule, opts: &spacetime::Options, stop: &Stop) -> Result<Answer> {
-    let enc = encode_with(problem, sat_encoding(problem, rule), rule, spacetime::search::placement(opts))?;
+    let enc = cadical_formula(problem, rule, spacetime::search::placement(opts))?;
     solve_until(&enc, SolverKind::Cadical, stop)
+}
+
+/// The formula the portfolio's CaDiCaL solves for `problem`: the encoding
+/// [`sat_encoding`] picks, admitting the placements `placement` names.
+fn cadical_formula(problem: &Problem, rule: Rule, placement: Placement) -> Result<Encoded> {
+    encode_with(problem, sat_encoding(problem, rule), rule, placement)
 }
 
 // ANCHOR: sat_encoding
