@@ -6,10 +6,9 @@
 //! `cargo bench --bench spacetime`; compare within one run.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use lifesearch::cnf::Stop;
 use lifesearch::life::Rule;
-use lifesearch::search::portfolio::{cadical_find, caged_cycle_race};
-use lifesearch::search::{Cycle, Problem, Symmetry, spacetime};
+use lifesearch::search::portfolio::caged_cycle_race;
+use lifesearch::search::{Cycle, Encoding, Problem, Symmetry, spacetime};
 use std::hint::black_box;
 
 fn problem(width: usize, height: usize, period: usize, (dx, dy): (i64, i64), symmetry: Symmetry) -> Problem {
@@ -42,7 +41,9 @@ fn bench(c: &mut Criterion) {
         if sat {
             // Knuth's encoding: every row is Conway's rule.
             g.bench_function("cadical-knuth", |b| {
-                b.iter(|| cadical_find(black_box(&p), rule, &opts, &Stop::default()).unwrap())
+                let cadical = lifesearch::engine::cycle_engine("cadical").unwrap();
+                let q = lifesearch::CycleQuery::new(p.cycle().unwrap(), rule).encoding(Some(Encoding::Knuth));
+                b.iter(|| cadical.search(black_box(&q)).unwrap())
             });
         }
         g.finish();

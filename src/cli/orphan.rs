@@ -3,52 +3,15 @@
 //! patterns at most six cells on one side); a predecessor is only ever
 //! printed after it has been evolved into the pattern.
 
-use crate::cnf::SolverKind;
 use crate::engine::{EngineOptions, OrphanQuery};
 use crate::gridwalker::{self, Convention, Variant};
 use crate::life::{Cell, Rule, SpecGrid};
 use crate::search::{Boundary, Encoding};
 use std::path::{Path, PathBuf};
 
-/// A solver for the orphan question: a SAT solver or GRIDWALKER.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OrphanSolver {
-    Sat(SolverKind),
-    Gridwalker,
-    /// The column automaton of `crate::automaton` (any Life-like rule).
-    Automaton,
-    /// The portfolio of `crate::search::portfolio`: the automaton where it
-    /// applies, else GRIDWALKER and CaDiCaL racing on two threads.
-    Auto,
-}
-
-impl OrphanSolver {
-    pub fn name(self) -> &'static str {
-        match self {
-            OrphanSolver::Sat(k) => k.name(),
-            OrphanSolver::Gridwalker => "gridwalker",
-            OrphanSolver::Automaton => "automaton",
-            OrphanSolver::Auto => "auto",
-        }
-    }
-}
-
-/// Parse a solver name for the command line.
-pub fn parse_orphan_solver(s: &str) -> Result<OrphanSolver, String> {
-    if s == "gridwalker" {
-        return Ok(OrphanSolver::Gridwalker);
-    }
-    if s == "automaton" {
-        return Ok(OrphanSolver::Automaton);
-    }
-    if s == "auto" {
-        return Ok(OrphanSolver::Auto);
-    }
-    s.parse::<SolverKind>().map(OrphanSolver::Sat).map_err(|_| {
-        format!(
-            "unknown solver '{s}' (known: auto, cadical, batsat, varisat, kissat, minisat, glucose, gridwalker, automaton)"
-        )
-    })
+/// Parse a solver name for the command line: one of [`crate::engine::names`].
+pub fn parse_orphan_solver(s: &str) -> Result<String, String> {
+    crate::engine::by_name(s).map(|_| s.to_string()).map_err(|e| e.to_string())
 }
 
 /// Arguments of `lifesearch orphan`.
@@ -62,7 +25,7 @@ pub struct Args {
     /// auto (the automaton where it applies, else GRIDWALKER and CaDiCaL racing;
     /// the JSON's `engine` says which answered).
     #[arg(long, default_value = "cadical", value_parser = parse_orphan_solver)]
-    pub solver: OrphanSolver,
+    pub solver: String,
     /// How a SAT solver sees one Life step.
     #[arg(long, value_enum, default_value_t)]
     pub encoding: Encoding,
@@ -95,7 +58,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         encoding: a.encoding,
         gridwalker: gridwalker::Options { variant: a.variant, convention: a.convention },
     };
-    let engine = crate::engine::build(a.solver.name(), &options)?;
+    let engine = crate::engine::build(&a.solver, &options)?;
     let query = OrphanQuery::new(target.clone()).rule(a.rule).boundary(boundary);
     engine.supports(&query)?; // e.g. the clear "not compiled in" error
     let report = engine.decide(&query)?;
@@ -115,7 +78,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         let mut v = serde_json::json!({
             "orphan": report.is_orphan(),
             "predecessor": report.parent.as_ref().map(|g| g.to_rows()),
-            "solver": a.solver.name(),
+            "solver": a.solver,
             "engine": report.engine,
             "millis": millis,
             "stats": stats,

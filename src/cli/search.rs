@@ -1,29 +1,17 @@
 //! `lifesearch search still-life|oscillator|spaceship`: find (or count)
 //! patterns caged in a box, each checked by evolving it.
 
-use crate::cli::orphan::{OrphanSolver, parse_orphan_solver};
-use crate::cnf::{Outcome, new_solver};
-use crate::gridwalker::stack;
+use crate::engine::{self, CycleQuery};
 use crate::life::Rule;
-use crate::search::portfolio::{CycleAnswer, Engine, caged_cycle_race, sat_encoding};
+use crate::search::sat::sat_encoding;
 use crate::search::spacetime::{self, FirstValue, SearchOrder};
-use crate::search::{Cycle, Encoding, Placement, Problem, Symmetry, count, encode_with, solve};
+use crate::search::{Cycle, Encoding, Problem, Symmetry};
 use anyhow::{bail, ensure};
 use std::path::PathBuf;
 
-/// A solver of `search`: one of `orphan`'s, or the space-time engine.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SearchSolver {
-    Spacetime,
-    Other(OrphanSolver),
-}
-
-/// Parse a search solver's name.
-pub fn parse_search_solver(s: &str) -> Result<SearchSolver, String> {
-    if s == "spacetime" {
-        return Ok(SearchSolver::Spacetime);
-    }
-    parse_orphan_solver(s).map(SearchSolver::Other).map_err(|e| e.replace("(known: ", "(known: spacetime, "))
+/// Parse a search solver's name: one of [`engine::cycle_names`].
+pub fn parse_search_solver(s: &str) -> Result<String, String> {
+    engine::cycle_engine(s).map(|_| s.to_string()).map_err(|e| e.to_string())
 }
 
 /// How answers are printed.
@@ -137,7 +125,7 @@ pub struct Args {
     /// batsat, varisat; kissat, minisat, glucose with `extra-solvers`;
     /// gridwalker (its grid stacks; no --count, no --symmetry).
     #[arg(long, default_value = "auto", value_parser = parse_search_solver)]
-    pub solver: SearchSolver,
+    pub solver: String,
     /// The Life-like rule (B0 rules are refused).
     #[arg(long, default_value = "B3/S23")]
     pub rule: Rule,
@@ -166,98 +154,8 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let cycle = a.cycle.cycle(a.kind, a.rule)?;
     ensure!(a.limit.is_none() || a.count, "--limit only makes sense with --count");
     ensure!(!a.up_to_translation || a.count, "--up-to-translation only makes sense with --count");
-    let problem = Problem::Cycle(cycle);
-    let Cycle { width, height, period, dx, dy, symmetry } = cycle;
-    let st_only = a.max_population.is_some()
-        || a.known.is_some()
-        || a.order != SearchOrder::Auto
-        || a.first != FirstValue::Auto;
-    let kind = match a.solver {
-        SearchSolver::Other(OrphanSolver::Sat(kind)) if !st_only => kind,
-        SearchSolver::Other(OrphanSolver::Gridwalker) if !st_only => {
-            ensure!(!a.count, "--count needs a SAT solver (GRIDWALKER finds one pattern)");
-            ensure!(symmetry == Symmetry::None, "--symmetry needs a SAT solver");
-            return with_gridwalker(width, height, period, (dx, dy), a.rule, a.json, a.to);
-        }
-        SearchSolver::Other(OrphanSolver::Automaton) => {
-            anyhow::bail!("the automaton decides orphans only; search with a SAT solver or gridwalker")
-        }
-        SearchSolver::Other(OrphanSolver::Sat(_) | OrphanSolver::Gridwalker) => {
-            bail!("--max-population, --known, --order and --first need --solver spacetime or auto")
-        }
-        // Another encoding is asked of the SAT solver: CaDiCaL alone.
-        SearchSolver::Other(OrphanSolver::Auto)
-            if a.cycle.encoding.is_some_and(|e| e != sat_encoding(&problem, a.rule)) =>
-        {
-            crate::cnf::SolverKind::Cadical
-        }
-        SearchSolver::Other(OrphanSolver::Auto) | SearchSolver::Spacetime => {
-            return with_spacetime(&a, &problem);
-        }
-    };
-    let mut solver = new_solver(kind)?;
-    // Finding one answer, the formula admits one placement and phase (as the
-    // space-time engine does); counting, every placement unless asked otherwise.
-    let placement = match (a.count, a.up_to_translation) {
-        (false, _) => Placement::OneAnswer,
-        (true, true) => Placement::UpToTranslation,
-        (true, false) => Placement::Every,
-    };
-    let enc = encode_with(&problem, a.cycle.search_encoding(&problem, a.rule), a.rule, placement)?;
-    if a.count {
-        // Every solution was checked by simulation inside `count`.
-        let r = count(&enc, solver.as_mut(), a.limit)?;
-        if a.json {
-            let v = serde_json::json!({
-                "count": r.count,
-                "complete": r.complete,
-                "solver": kind.name(),
-            "engine": kind.name(),
-                "millis": r.millis,
-                "stats": r.stats,
-            });
-            println!("{v}");
-        } else {
-            println!(
-                "{}{} solutions ({}, {:.1} ms)",
-                r.count,
-                if r.complete { "" } else { "+" },
-                kind,
-                r.millis
-            );
-        }
-        return Ok(());
-    }
-    // An answer was checked by simulation inside `solve`.
-    let ans = solve(&enc, solver.as_mut())?;
-    if ans.outcome == Outcome::Unknown {
-        bail!("{kind} gave up without an answer");
-    }
-    let found = ans.outcome == Outcome::Sat;
-    if a.json {
-        let v = serde_json::json!({
-            "found": found,
-            "pattern": ans.generations.first().map(|g| g.to_rows()),
-            "generations": ans.generations.iter().map(|g| g.to_rows()).collect::<Vec<_>>(),
-            "solver": kind.name(),
-            "engine": kind.name(),
-            "millis": ans.millis,
-            "stats": ans.stats,
-        });
-        println!("{v}");
-    } else if let Some(g) = ans.generations.first() {
-        println!("found ({kind}, {:.1} ms):", ans.millis);
-        print_grid(g, a.rule, a.to);
-    } else {
-        println!("none ({kind}, {:.1} ms)", ans.millis);
-    }
-    Ok(())
-}
-
-/// The space-time engine alone, or racing CaDiCaL (`auto`).
-fn with_spacetime(a: &Args, problem: &Problem) -> anyhow::Result<()> {
     let known = a.known.as_deref().map(crate::formats::target::read_target).transpose()?;
-    let opts = spacetime::Options {
+    let options = spacetime::Options {
         order: a.order,
         first: a.first,
         max_population: a.max_population,
@@ -267,90 +165,52 @@ fn with_spacetime(a: &Args, problem: &Problem) -> anyhow::Result<()> {
         up_to_translation: a.up_to_translation,
         undo: Default::default(),
     };
+    let query = CycleQuery::new(cycle, a.rule).options(options).encoding(a.cycle.encoding);
+    let engine = engine::cycle_engine(&a.solver)?;
+    engine.supports(&query)?;
     // Every answer was checked by simulation inside the engine that found it.
-    let ans = if a.solver == SearchSolver::Spacetime {
-        let r = spacetime::search(problem, a.rule, &opts, None)?;
-        let stats = r.stats();
-        CycleAnswer {
-            solutions: r.solutions,
-            complete: r.complete,
-            engine: Engine::Spacetime,
-            millis: r.millis,
-            stats,
-        }
-    } else {
-        caged_cycle_race(problem, a.rule, &opts)?
-    };
-    let solver = if a.solver == SearchSolver::Spacetime { "spacetime" } else { "auto" };
-    let stats = ans.stats.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(*v))).collect();
+    let v = engine.search(&query)?;
+    let millis = v.elapsed.as_secs_f64() * 1e3;
+    let stats = serde_json::to_value(&v.counters)?;
     if a.count {
-        let n = ans.solutions.len();
+        let n = v.solutions.len();
         if a.json {
-            let v = serde_json::json!({
+            let j = serde_json::json!({
                 "count": n,
-                "complete": ans.complete,
-                "solver": solver,
-                "engine": ans.engine.name(),
-                "millis": ans.millis,
-                "stats": serde_json::Value::Object(stats),
+                "complete": v.complete,
+                "solver": a.solver,
+                "engine": v.engine,
+                "millis": millis,
+                "stats": stats,
             });
-            println!("{v}");
+            println!("{j}");
         } else {
-            let plus = if ans.complete { "" } else { "+" };
-            println!("{n}{plus} solutions ({}, {:.1} ms)", ans.engine.name(), ans.millis);
+            let plus = if v.complete { "" } else { "+" };
+            println!("{n}{plus} solutions ({}, {millis:.1} ms)", v.engine);
         }
         return Ok(());
     }
-    let found = ans.solutions.into_iter().next();
-    print_found(solver, ans.engine.name(), found, ans.millis, stats, a.json, (a.rule, a.to));
-    Ok(())
-}
-
-/// The same search with GRIDWALKER's circular grid stack (thesis Table 5.3).
-fn with_gridwalker(
-    w: usize,
-    h: usize,
-    period: usize,
-    shift: (i64, i64),
-    rule: Rule,
-    json: bool,
-    to: OutputFormat,
-) -> anyhow::Result<()> {
-    let t = std::time::Instant::now();
-    // An answer was checked by simulation inside the stack search.
-    let ans = stack::caged_cycle(w, h, period, shift, rule)?;
-    let millis = t.elapsed().as_secs_f64() * 1e3;
-    let stats = ans.stats.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(*v)));
-    print_found("gridwalker", "gridwalker", ans.start, millis, stats.collect(), json, (rule, to));
-    Ok(())
-}
-
-/// Print a search's answer (JSON or rows).
-fn print_found(
-    solver: &str,
-    engine: &str,
-    found: Option<crate::life::Grid>,
-    millis: f64,
-    stats: serde_json::Map<String, serde_json::Value>,
-    json: bool,
-    (rule, to): (Rule, OutputFormat),
-) {
-    if json {
-        let v = serde_json::json!({
+    let found = v.solutions.first();
+    if a.json {
+        let mut j = serde_json::json!({
             "found": found.is_some(),
-            "pattern": found.as_ref().map(|g| g.to_rows()),
-            "solver": solver,
-            "engine": engine,
+            "pattern": found.map(|g| g.to_rows()),
+            "solver": a.solver,
+            "engine": v.engine,
             "millis": millis,
             "stats": stats,
         });
-        println!("{v}");
+        if !v.generations.is_empty() {
+            j["generations"] = v.generations.iter().map(|g| g.to_rows()).collect::<Vec<_>>().into();
+        }
+        println!("{j}");
     } else if let Some(g) = found {
-        println!("found ({engine}, {millis:.1} ms):");
-        print_grid(&g, rule, to);
+        println!("found ({}, {millis:.1} ms):", v.engine);
+        print_grid(g, a.rule, a.to);
     } else {
-        println!("none ({engine}, {millis:.1} ms)");
+        println!("none ({}, {millis:.1} ms)", v.engine);
     }
+    Ok(())
 }
 
 /// An answer as rows or as RLE (with the rule in the header).

@@ -15,8 +15,10 @@
 
 pub mod ancestors;
 pub mod encode;
+pub mod engine;
 pub mod incremental;
 pub use crate::base::known;
+pub mod grid_stack;
 pub mod knuth_network;
 pub mod layer;
 pub mod placement;
@@ -29,6 +31,7 @@ pub use crate::base::verify;
 pub mod window;
 
 pub use encode::{Encoded, encode, encode_with};
+pub use engine::{CycleEngine, CycleQuery, CycleVerdict};
 pub use placement::Placement;
 pub use problem::{Boundary, Cycle, Encoding, Problem, Symmetry};
 pub use solve::{Answer, CountResult, count, solve, solve_until, with_stop};

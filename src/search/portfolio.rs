@@ -9,54 +9,17 @@
 use crate::Result;
 use crate::automaton;
 use crate::base::{self, OrphanEngine, OrphanQuery};
-use crate::cnf::{Outcome, SolverKind, Stop};
+use crate::cnf::{SolverKind, Stop};
 use crate::error::Error;
 use crate::gridwalker;
-use crate::gridwalker::stack;
-use crate::life::{Grid, Rule, SpecGrid};
-use crate::search::sat;
+use crate::life::{Rule, SpecGrid};
+use crate::search::grid_stack;
+pub use crate::search::sat::{self, sat_encoding};
 use crate::search::spacetime;
-use crate::search::{
-    Answer, Boundary, Cycle, Encoded, Encoding, Placement, Problem, count, encode_with, solve_until,
-    with_stop,
-};
+use crate::search::{Boundary, Cycle, CycleEngine, CycleQuery, CycleVerdict, Problem};
 use crate::stop::HookGuard;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-
-/// Which engine of the portfolio gave the answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Engine {
-    Gridwalker,
-    Cadical,
-    Automaton,
-    Spacetime,
-}
-
-impl Engine {
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Gridwalker => "gridwalker",
-            Engine::Cadical => "cadical",
-            Engine::Automaton => "automaton",
-            Engine::Spacetime => "spacetime",
-        }
-    }
-}
-
-/// The portfolio's answer: the pattern found (a parent, or the first
-/// generation of a cycle; `None`: there is none), which engine found it,
-/// the wall time of the whole call and the winner's counters.
-#[derive(Debug, Clone)]
-pub struct PortfolioAnswer {
-    pub found: Option<Grid>,
-    pub engine: Engine,
-    pub millis: f64,
-    pub stats: Vec<(&'static str, u64)>,
-}
-
-/// What one engine returns to the race: its answer and counters.
-type Verdict = (Option<Grid>, Vec<(&'static str, u64)>);
 
 // ANCHOR: head_start
 /// GRIDWALKER runs alone this long before CaDiCaL starts: most answers come
@@ -90,7 +53,7 @@ pub const CYCLE_HEAD_START: Duration = Duration::from_millis(5);
 
 // ANCHOR: race
 /// Run `gw` on this thread; once it has run for `head_start` (its stop
-/// flag's alarm, polled at every node), start the `other` engine (`sat`:
+/// flag's alarm, polled at every node), start the second engine (`sat`:
 /// CaDiCaL, or the automaton) on a second thread. The
 /// first to return an answer raises the other's stop flag, and the caller's
 /// flag `outer`, if any, raises both for as long as each runs. An error of the
@@ -99,10 +62,10 @@ pub const CYCLE_HEAD_START: Duration = Duration::from_millis(5);
 /// thread is not waited for: it sees its flag within a few thousand
 /// conflicts (or right after building its clauses) and ends by itself.
 fn race<T: Send + 'static>(
-    (gw, first): (impl FnOnce(&Stop) -> Result<T>, Engine),
-    (sat, other, head_start): (impl FnOnce(&Stop) -> Result<T> + Send + 'static, Engine, Duration),
+    gw: impl FnOnce(&Stop) -> Result<T>,
+    (sat, head_start): (impl FnOnce(&Stop) -> Result<T> + Send + 'static, Duration),
     outer: Option<&Stop>,
-) -> Result<(T, Engine)> {
+) -> Result<T> {
     let (gw_stop, sat_stop) = (Stop::default(), Stop::default());
     let (answer_tx, answer_rx) = mpsc::channel();
     let (gw_flag, sat_flag, sat_outer) = (gw_stop.clone(), sat_stop.clone(), outer.cloned());
@@ -128,24 +91,15 @@ fn race<T: Send + 'static>(
         Err(Error::Interrupted) => {
             // No message: the alarm never rang (the caller stopped the race
             // during the head start), so the second engine never started.
-            let r = answer_rx.recv().map_err(|_| Error::Interrupted)?;
-            Ok((r?, other))
+            answer_rx.recv().map_err(|_| Error::Interrupted)?
         }
         r => {
             sat_stop.interrupt();
-            Ok((r?, first))
+            r
         }
     }
 }
 // ANCHOR_END: race
-
-/// CaDiCaL on `problem`, stopped by `stop`: the first generation of a
-/// (checked) answer, or `None` when the formula is unsatisfiable.
-fn cadical(problem: &Problem, stop: &Stop) -> Result<Verdict> {
-    let enc = cadical_formula(problem, Rule::CONWAY, Placement::OneAnswer)?;
-    let a = solve_until(&enc, SolverKind::Cadical, stop)?;
-    Ok((a.generations.into_iter().next(), a.stats.pairs()))
-}
 
 /// One member of the race: `engine` on `query` with the race's own stop flag
 /// (which [`race`] links to the caller's).
@@ -184,13 +138,13 @@ impl OrphanEngine for Auto {
         let raced = if searched.width().min(searched.height()) <= automaton::table::MAX_SIDE {
             let narrow = q.clone();
             let automaton = move |stop: &Stop| member(&automaton::solve::Engine, &narrow, stop);
-            race((gw, Engine::Gridwalker), (automaton, Engine::Automaton, NARROW_HEAD_START), q.stop.as_ref())
+            race(gw, (automaton, NARROW_HEAD_START), q.stop.as_ref())
         } else {
             let wide = q.clone();
             let sat = move |stop: &Stop| member(&sat::Engine::new(SolverKind::Cadical), &wide, stop);
-            race((gw, Engine::Gridwalker), (sat, Engine::Cadical, HEAD_START), q.stop.as_ref())
+            race(gw, (sat, HEAD_START), q.stop.as_ref())
         };
-        let (mut verdict, _) = match raced {
+        let mut verdict = match raced {
             // Stopped by the caller: whatever the members said, that is the answer.
             Err(_) if q.stop.as_ref().is_some_and(|s| s.is_set()) => return Err(Error::Interrupted),
             r => r?,
@@ -207,97 +161,26 @@ pub fn decide_orphan_auto(target: &SpecGrid, boundary: Boundary) -> Result<base:
 }
 // ANCHOR_END: decide_orphan_auto
 
-/// A caged cycle (still life, oscillator or spaceship, no symmetry):
-/// GRIDWALKER's circular grid stack against CaDiCaL.
-pub fn caged_cycle_auto(cycle: Cycle) -> Result<PortfolioAnswer> {
+/// A caged cycle (still life, oscillator or spaceship, no symmetry) under
+/// `rule`: GRIDWALKER's circular grid stack against CaDiCaL.
+pub fn caged_cycle_auto(cycle: Cycle, rule: Rule) -> Result<CycleVerdict> {
     let start = Instant::now();
-    let Cycle { width: w, height: h, period, dx, dy, symmetry } = cycle;
-    if symmetry != crate::search::Symmetry::None {
-        return Err(Error::invalid("GRIDWALKER's grid stacks impose no symmetry"));
-    }
-    let shift = (dx, dy);
-    let problem = Problem::Cycle(cycle);
-    let (verdict, engine) = race(
-        (
-            |stop: &Stop| {
-                let a = stack::caged_cycle_stoppable(w, h, period, shift, Rule::CONWAY, stop)?;
-                Ok((a.start, a.stats))
-            },
-            Engine::Gridwalker,
-        ),
-        (move |stop: &Stop| cadical(&problem, stop), Engine::Cadical, HEAD_START),
+    let q = CycleQuery::new(cycle, rule);
+    grid_stack::Engine.supports(&q)?;
+    let (gw, sat) = (q.clone(), q);
+    let mut verdict = race(
+        move |stop: &Stop| grid_stack::Engine.search(&gw.stop(stop.clone())),
+        (move |stop: &Stop| cadical().search(&sat.stop(stop.clone())), HEAD_START),
         None,
     )?;
-    Ok(PortfolioAnswer {
-        found: verdict.0,
-        engine,
-        millis: start.elapsed().as_secs_f64() * 1e3,
-        stats: verdict.1,
-    })
+    verdict.elapsed = start.elapsed();
+    Ok(verdict)
 }
 
-/// The answers of a cycle search by one engine of the portfolio.
-#[derive(Debug, Clone)]
-pub struct CycleAnswer {
-    /// Generation 0 of every answer found (each checked by simulation).
-    pub solutions: Vec<Grid>,
-    /// The search space was exhausted (no answers: none exists; counting: the count is exact).
-    pub complete: bool,
-    pub engine: Engine,
-    pub millis: f64,
-    pub stats: Vec<(&'static str, u64)>,
+/// CaDiCaL as a cycle engine.
+fn cadical() -> sat::Engine {
+    sat::Engine::new(SolverKind::Cadical)
 }
-
-type CycleVerdict = (Vec<Grid>, bool, Vec<(&'static str, u64)>);
-
-/// CaDiCaL on a cycle problem with the encoding `auto` uses (Knuth's where
-/// it applies: Conway's rule and at most 83 generations; else the window
-/// encoding), finding one answer or counting.
-fn cadical_cycle(
-    problem: &Problem,
-    rule: Rule,
-    opts: &spacetime::Options,
-    stop: &Stop,
-) -> Result<CycleVerdict> {
-    if opts.count {
-        let enc = cadical_formula(problem, rule, spacetime::search::placement(opts))?;
-        let r = with_stop(SolverKind::Cadical, stop, |s| count(&enc, s, opts.limit))?;
-        if stop.is_set() && !r.complete && opts.limit.is_none_or(|l| r.count < l) {
-            return Err(Error::Interrupted);
-        }
-        Ok((r.solutions, r.complete, r.stats.pairs()))
-    } else {
-        let a = cadical_find(problem, rule, opts, stop)?;
-        let complete = a.outcome == Outcome::Unsat;
-        Ok((a.generations.into_iter().take(1).collect(), complete, a.stats.pairs()))
-    }
-}
-
-/// CaDiCaL looking for one answer to `problem`, in the encoding
-/// [`sat_encoding`] picks and the placements `opts` admits, stopped by
-/// `stop`: the SAT side of `auto`'s race, and what the search-vs-peers
-/// experiment and the space-time bench time as CaDiCaL with Knuth's encoding.
-pub fn cadical_find(problem: &Problem, rule: Rule, opts: &spacetime::Options, stop: &Stop) -> Result<Answer> {
-    let enc = cadical_formula(problem, rule, spacetime::search::placement(opts))?;
-    solve_until(&enc, SolverKind::Cadical, stop)
-}
-
-/// The formula the portfolio's CaDiCaL solves for `problem`: the encoding
-/// [`sat_encoding`] picks, admitting the placements `placement` names.
-fn cadical_formula(problem: &Problem, rule: Rule, placement: Placement) -> Result<Encoded> {
-    encode_with(problem, sat_encoding(problem, rule), rule, placement)
-}
-
-// ANCHOR: sat_encoding
-/// The encoding the portfolio's CaDiCaL uses for a cycle: Knuth's counting
-/// network wherever it applies. Measured on the search problems (issue 24),
-/// it beats the window encoding by up to 28x (c/3 in 16x5: 1.58 s against
-/// 0.056 s), because the window encoding's 512 clauses a cell swamp the
-/// solver's propagation.
-pub fn sat_encoding(problem: &Problem, rule: Rule) -> Encoding {
-    if problem.validate(Encoding::Knuth, rule).is_ok() { Encoding::Knuth } else { Encoding::Window }
-}
-// ANCHOR_END: sat_encoding
 
 // ANCHOR: race_pays
 /// Whether `auto` races at all: only with a second core to run on. On one
@@ -342,7 +225,7 @@ fn space_time_alone(problem: &Problem) -> bool {
 /// finished search wins and stops the other. Only boxes larger than
 /// [`TINY_CYCLE`] race, and only with a second core ([`race_pays`]).
 /// Finding and counting both race.
-pub fn caged_cycle_race(problem: &Problem, rule: Rule, opts: &spacetime::Options) -> Result<CycleAnswer> {
+pub fn caged_cycle_race(problem: &Problem, rule: Rule, opts: &spacetime::Options) -> Result<CycleVerdict> {
     caged_cycle_race_stoppable(problem, rule, opts, None)
 }
 
@@ -353,44 +236,53 @@ pub fn caged_cycle_race_stoppable(
     rule: Rule,
     opts: &spacetime::Options,
     outer: Option<&Stop>,
-) -> Result<CycleAnswer> {
-    let r = race_inner(problem, rule, opts, outer);
-    match outer {
-        Some(o) if o.is_set() && r.is_err() => Err(Error::Interrupted),
-        _ => r,
+) -> Result<CycleVerdict> {
+    let q =
+        CycleQuery { stop: outer.cloned(), ..CycleQuery::new(problem.cycle()?, rule).options(opts.clone()) };
+    CycleEngine::search(&Auto, &q)
+}
+
+impl CycleEngine for Auto {
+    fn name(&self) -> &'static str {
+        "auto"
+    }
+    fn search(&self, q: &CycleQuery) -> Result<CycleVerdict> {
+        // Another encoding is asked of the SAT solver: CaDiCaL alone.
+        if q.encoding.is_some_and(|e| e != sat_encoding(&q.problem(), q.rule)) {
+            return cadical().search(q);
+        }
+        let r = race_cycle(q);
+        match &q.stop {
+            Some(o) if o.is_set() && r.is_err() => Err(Error::Interrupted),
+            _ => r,
+        }
     }
 }
 
-fn race_inner(
-    problem: &Problem,
-    rule: Rule,
-    opts: &spacetime::Options,
-    outer: Option<&Stop>,
-) -> Result<CycleAnswer> {
+fn race_cycle(q: &CycleQuery) -> Result<CycleVerdict> {
     let start = Instant::now();
-    let run = |stop: Option<&Stop>| {
-        let a = spacetime::search(problem, rule, opts, stop)?;
-        let stats = a.stats();
-        Ok((a.solutions, a.complete, stats))
-    };
+    let opts = &q.options;
     // Known cells and a population cap are the space-time engine's alone;
     // on one core a race halves the winner's speed (see [`race_pays`]); a
     // tiny box is the space-time engine's (see [`space_time_alone`]).
-    let alone =
-        opts.known.is_some() || opts.max_population.is_some() || !race_pays() || space_time_alone(problem);
-    let ((solutions, complete, stats), engine) = if alone {
+    let alone = opts.known.is_some()
+        || opts.max_population.is_some()
+        || !race_pays()
+        || space_time_alone(&q.problem());
+    let mut verdict = if alone {
         // Alone, the engine watches the caller's flag itself: no flag of
         // its own, no hook, nothing to pay on a search of microseconds.
-        (run(outer)?, Engine::Spacetime)
+        spacetime::Engine.search(q)?
     } else {
-        let (p2, o2) = (problem.clone(), opts.clone());
+        let sat = q.clone();
         race(
-            (|stop: &Stop| run(Some(stop)), Engine::Spacetime),
-            (move |stop: &Stop| cadical_cycle(&p2, rule, &o2, stop), Engine::Cadical, CYCLE_HEAD_START),
-            outer,
+            |stop: &Stop| spacetime::Engine.search(&q.clone().stop(stop.clone())),
+            (move |stop: &Stop| cadical().search(&sat.stop(stop.clone())), CYCLE_HEAD_START),
+            q.stop.as_ref(),
         )?
     };
-    Ok(CycleAnswer { solutions, complete, engine, millis: start.elapsed().as_secs_f64() * 1e3, stats })
+    verdict.elapsed = start.elapsed();
+    Ok(verdict)
 }
 // ANCHOR_END: cycle_auto
 
@@ -422,7 +314,7 @@ mod tests {
             b.store(true, Ordering::SeqCst);
             Ok(2u8)
         };
-        let r = race((first, Engine::Gridwalker), (second, Engine::Cadical, Duration::ZERO), Some(&outer));
+        let r = race(first, (second, Duration::ZERO), Some(&outer));
         assert!(matches!(r, Err(Error::Interrupted)), "{r:?}");
         assert!(!ran.load(Ordering::SeqCst));
     }
@@ -436,11 +328,7 @@ mod tests {
             raiser.interrupt();
         });
         let second = |_: &Stop| -> Result<u8> { panic!("the second member must not start") };
-        let r = race(
-            (until_stopped, Engine::Gridwalker),
-            (second, Engine::Cadical, Duration::from_secs(60)),
-            Some(&outer),
-        );
+        let r = race(until_stopped, (second, Duration::from_secs(60)), Some(&outer));
         t.join().unwrap();
         assert!(matches!(r, Err(Error::Interrupted)), "{r:?}");
     }

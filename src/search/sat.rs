@@ -1,6 +1,6 @@
-//! Each SAT backend as an [`OrphanEngine`]: encode the question with one of
-//! the two step encodings, solve once, read the parent back (checked by
-//! [`crate::search::Encoded::check`]).
+//! Each SAT backend as an [`OrphanEngine`] and a [`CycleEngine`]: encode the
+//! question with one of the two step encodings, solve once (or count), read
+//! the answer back (checked by [`crate::search::Encoded::check`]).
 //!
 //! Book: Part II, chapter 6, section 6.1 (`book/src/thesis/ch6.md`).
 
@@ -8,7 +8,8 @@ use crate::base::{Counters, OrphanEngine, OrphanQuery, Verdict};
 use crate::cnf::{Outcome, SolverKind, new_solver};
 use crate::error::{Error, Result};
 use crate::life::Rule;
-use crate::search::{Boundary, Encoding, Problem, encode, solve, with_stop};
+use crate::search::engine::{CycleEngine, CycleQuery, CycleVerdict, no_space_time_knobs};
+use crate::search::{Boundary, Encoding, Problem, count, encode, encode_with, solve, with_stop};
 use std::time::Instant;
 
 /// A SAT solver of one kind with one step encoding.
@@ -49,9 +50,62 @@ impl OrphanEngine for Engine {
             }
         };
         let mut v =
-            Verdict::new(parent, self.name(), start.elapsed(), Counters::from_pairs(&a.stats.pairs()));
+            Verdict::new(parent, self.kind.name(), start.elapsed(), Counters::from_pairs(&a.stats.pairs()));
         v.encode_time = Some(encode_time);
         Ok(v)
+    }
+}
+
+// ANCHOR: sat_encoding
+/// The encoding a SAT engine uses for a cycle unless told otherwise: Knuth's
+/// counting network wherever it applies. Measured on the search problems
+/// (issue 24), it beats the window encoding by up to 28x (c/3 in 16x5:
+/// 1.58 s against 0.056 s), because the window encoding's 512 clauses a
+/// cell swamp the solver's propagation.
+pub fn sat_encoding(problem: &Problem, rule: Rule) -> Encoding {
+    if problem.validate(Encoding::Knuth, rule).is_ok() { Encoding::Knuth } else { Encoding::Window }
+}
+// ANCHOR_END: sat_encoding
+
+/// A cycle search: the query's encoding (else [`sat_encoding`]'s), the
+/// placements its options admit, one solve or a count until `--limit`.
+impl CycleEngine for Engine {
+    fn name(&self) -> &'static str {
+        self.kind.name()
+    }
+    fn supports(&self, q: &CycleQuery) -> Result<()> {
+        no_space_time_knobs(self.kind.name(), q)?;
+        new_solver(self.kind).map(|_| ())
+    }
+    fn search(&self, q: &CycleQuery) -> Result<CycleVerdict> {
+        CycleEngine::supports(self, q)?;
+        let start = Instant::now();
+        let problem = q.problem();
+        let encoding = q.encoding.unwrap_or_else(|| sat_encoding(&problem, q.rule));
+        let enc = encode_with(&problem, encoding, q.rule, q.placement())?;
+        let stop = q.stop.clone().unwrap_or_default();
+        let verdict = |solutions, generations, complete, stats: crate::cnf::SolverStats| CycleVerdict {
+            solutions,
+            generations,
+            complete,
+            engine: self.kind.name(),
+            elapsed: start.elapsed(),
+            counters: Counters::from_pairs(&stats.pairs()),
+        };
+        if q.options.count {
+            let r = with_stop(self.kind, &stop, |s| count(&enc, s, q.options.limit))?;
+            if stop.is_set() && !r.complete && q.options.limit.is_none_or(|l| r.count < l) {
+                return Err(Error::Interrupted);
+            }
+            return Ok(verdict(r.solutions, Vec::new(), r.complete, r.stats));
+        }
+        let a = with_stop(self.kind, &stop, |s| solve(&enc, s))?;
+        match a.outcome {
+            Outcome::Sat => Ok(verdict(a.generations[..1].to_vec(), a.generations, false, a.stats)),
+            Outcome::Unsat => Ok(verdict(Vec::new(), Vec::new(), true, a.stats)),
+            Outcome::Unknown if stop.is_set() => Err(Error::Interrupted),
+            Outcome::Unknown => Err(Error::invalid(format!("{} gave up without an answer", self.kind))),
+        }
     }
 }
 

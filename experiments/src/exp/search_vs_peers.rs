@@ -8,11 +8,11 @@
 use crate::harness::{Ctx, Experiment, Fmt, Mode, Report, col};
 use crate::plot::{Cactus, render};
 use anyhow::Result;
+use lifesearch::CycleQuery;
 use lifesearch::cnf::Stop;
-use lifesearch::gridwalker::stack;
 use lifesearch::life::{Grid, Rule};
 use lifesearch::search::verify::{check_cycle, has_symmetry};
-use lifesearch::search::{Cycle, Encoding, Problem, Symmetry, portfolio, spacetime};
+use lifesearch::search::{Cycle, Encoding, Problem, Symmetry};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::sync::mpsc;
@@ -224,22 +224,6 @@ fn capped<T>(cap: Duration, f: impl FnOnce(&Stop) -> T) -> (T, f64) {
     (r, ms)
 }
 
-/// [`capped`] for an engine that reports the stop as [`lifesearch::Error::Interrupted`]:
-/// `answer` picks the pattern out of what it returns.
-fn stoppable<T>(
-    cap: Duration,
-    f: impl FnOnce(&Stop) -> lifesearch::Result<T>,
-    answer: impl FnOnce(T) -> Option<Grid>,
-) -> Result<(Verdict, f64)> {
-    let (r, ms) = capped(cap, f);
-    let verdict = match r {
-        Err(lifesearch::Error::Interrupted) => Verdict::Cap,
-        Err(e) => return Err(e.into()),
-        Ok(a) => answer(a).map_or(Verdict::None, Verdict::Found),
-    };
-    Ok((verdict, ms))
-}
-
 /// Why `engine` does not take `p`, if it does not.
 fn not_applicable(engine: &str, c: &Cycle) -> Option<(&'static str, &'static str)> {
     match engine {
@@ -253,36 +237,29 @@ fn not_applicable(engine: &str, c: &Cycle) -> Option<(&'static str, &'static str
 }
 
 /// One run of `engine` on `c` with its cap: the verdict and the time in ms.
+/// Lifesearch's engines are asked through the cycle registry;
+/// `cadical-knuth` is CaDiCaL told to use Knuth's encoding (which
+/// `not_applicable` made sure takes `c`).
 fn run_once(engine: &str, c: &Cycle, cap: Duration) -> Result<(Verdict, f64)> {
-    let rule = Rule::CONWAY;
-    let p = &Problem::Cycle(*c);
-    let Cycle { width: w, height: h, period, dx, dy, .. } = *c;
-    let opts = spacetime::Options::default();
-    let first = |g: Vec<Grid>| g.into_iter().next();
-    match engine {
-        "spacetime" => stoppable(cap, |s| spacetime::search(p, rule, &opts, Some(s)), |a| first(a.solutions)),
-        // Knuth's encoding, which `not_applicable` made sure takes `p`.
-        "cadical-knuth" => stoppable(
-            cap,
-            |s| portfolio::cadical_find(p, rule, &opts, s),
-            |a| a.generations.into_iter().next(),
-        ),
-        "gridwalker" => {
-            stoppable(cap, |s| stack::caged_cycle_stoppable(w, h, period, (dx, dy), rule, s), |a| a.start)
-        }
-        "auto" => stoppable(
-            cap,
-            |s| portfolio::caged_cycle_race_stoppable(p, rule, &opts, Some(s)),
-            |a| first(a.solutions),
-        ),
-        // Without the feature `measure` reports the row as not compiled in.
-        #[cfg(feature = "peers")]
-        "rlifesrc" => {
-            let (v, ms) = timed(|| peer::rlifesrc(c, cap));
-            Ok((v?, ms))
-        }
-        other => anyhow::bail!("unknown engine {other}"),
+    // Without the feature `measure` reports the row as not compiled in.
+    #[cfg(feature = "peers")]
+    if engine == "rlifesrc" {
+        let (v, ms) = timed(|| peer::rlifesrc(c, cap));
+        return Ok((v?, ms));
     }
+    let (name, encoding) = match engine {
+        "cadical-knuth" => ("cadical", Some(Encoding::Knuth)),
+        other => (other, None),
+    };
+    let e = lifesearch::engine::cycle_engine(name)?;
+    let q = CycleQuery::new(*c, Rule::CONWAY).encoding(encoding);
+    let (r, ms) = capped(cap, |s| e.search(&q.clone().stop(s.clone())));
+    let verdict = match r {
+        Err(lifesearch::Error::Interrupted) => Verdict::Cap,
+        Err(e) => return Err(e.into()),
+        Ok(v) => v.solutions.into_iter().next().map_or(Verdict::None, Verdict::Found),
+    };
+    Ok((verdict, ms))
 }
 
 // ANCHOR: measure

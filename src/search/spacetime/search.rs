@@ -8,6 +8,7 @@ use super::order::{self, FirstValue, SearchOrder};
 use super::table::{ALIVE, DEAD, RuleTable, UNKNOWN};
 pub use super::world::Undo;
 use super::world::World;
+use crate::base::Counters;
 use crate::cnf::Stop;
 use crate::error::{Error, Result};
 use crate::life::{Cell, Grid, Rule, SpecGrid};
@@ -53,8 +54,8 @@ pub struct SpacetimeAnswer {
 }
 
 impl SpacetimeAnswer {
-    pub fn stats(&self) -> Vec<(&'static str, u64)> {
-        vec![("decisions", self.decisions), ("conflicts", self.conflicts)]
+    pub fn counters(&self) -> Counters {
+        Counters { decisions: Some(self.decisions), conflicts: Some(self.conflicts), ..Default::default() }
     }
 }
 
