@@ -55,6 +55,6 @@ pub mod stop;
 
 pub use engine::{Counters, CycleEngine, CycleQuery, CycleVerdict, OrphanEngine, OrphanQuery, Verdict};
 pub use error::{Error, Result};
-pub use fsutil::{atomic_write, read_text, text_from_bytes};
+pub use fsutil::{atomic_write, read_text, temp_beside, text_from_bytes};
 pub use life::{Algorithm, Cell, Grid, Rule, SpecGrid, Topology};
 pub use stop::Stop;

@@ -7,7 +7,7 @@ use lifesearch::{automaton, cnf, engine, error, formats, gridwalker, knuth, life
 
 /// The library's file helpers under the name the subcommands use.
 mod fsutil {
-    pub use lifesearch::{atomic_write, read_text, text_from_bytes};
+    pub use lifesearch::{atomic_write, read_text, temp_beside, text_from_bytes};
 }
 
 mod cli;

@@ -54,9 +54,9 @@ fn the_folding_store_searches_exactly_alike() {
             let (a, b) =
                 (decide_orphan(&t, &o).unwrap(), decide_orphan_refolding(&t, &o, Rule::CONWAY).unwrap());
             assert_eq!(a.predecessor, b.predecessor, "{variant:?}");
-            for (name, v) in &a.stats {
+            for (name, v) in &a.stats.pairs() {
                 if *name != "peak_bytes" {
-                    assert_eq!(*v, stat(&b.stats, name), "{variant:?}: {name}");
+                    assert_eq!(*v, stat(&b.stats.pairs(), name), "{variant:?}: {name}");
                 }
             }
         }
@@ -73,7 +73,7 @@ fn thesis_tracking_is_ours_on_small_grids() {
         let (ours, thesis) = (run(Variant::Track), run(Variant::ThesisTrack));
         assert_eq!(ours.predecessor, thesis.predecessor);
         for name in ["nodes", "probes", "sweeps", "changes"] {
-            assert_eq!(stat(&ours.stats, name), stat(&thesis.stats, name), "{name}");
+            assert_eq!(stat(&ours.stats.pairs(), name), stat(&thesis.stats.pairs(), name), "{name}");
         }
     }
 }
@@ -97,7 +97,7 @@ fn thesis_tracking_searches_more_on_large_grids() {
             |variant| decide_orphan(&t, &Options { variant, convention: Convention::ThesisCode }).unwrap();
         let start = std::time::Instant::now();
         let (ours, thesis) = (run(Variant::Track), run(Variant::ThesisTrack));
-        let nodes = |a: &lifesearch::gridwalker::OrphanAnswer| stat(&a.stats, "nodes");
+        let nodes = |a: &lifesearch::gridwalker::OrphanAnswer| stat(&a.stats.pairs(), "nodes");
         eprintln!("round {round}: {} vs {} nodes, {:?}", nodes(&ours), nodes(&thesis), start.elapsed());
         assert_eq!(ours.predecessor.is_some(), thesis.predecessor.is_some(), "round {round}");
         more += usize::from(nodes(&thesis) > nodes(&ours));

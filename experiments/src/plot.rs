@@ -43,7 +43,7 @@ pub fn render(base: &Path, chart: &impl Chart) -> Result<()> {
     lifesearch::atomic_write(&base.with_extension("svg"), svg.as_bytes())?;
     // The bitmap backend writes a file itself: draw into a temporary file
     // beside the target (removed if anything fails), then rename it.
-    let tmp = tempfile::Builder::new().suffix(".png").tempfile_in(base.parent().unwrap_or(Path::new(".")))?;
+    let tmp = lifesearch::temp_beside(base, ".png")?;
     paint(BitMapBackend::new(tmp.path(), SIZE).into_drawing_area(), chart)?;
     tmp.persist(base.with_extension("png"))
         .with_context(|| base.with_extension("png").display().to_string())?;

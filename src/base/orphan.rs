@@ -102,6 +102,21 @@ macro_rules! counters {
                 true
             }
 
+            /// The counter called `name`, if this engine reports it.
+            pub fn get(&self, name: &str) -> Option<u64> {
+                match name {
+                    $(stringify!($name) => self.$name,)*
+                    _ => None,
+                }
+            }
+
+            /// Each counter that both `self` and `before` report becomes the
+            /// difference, what was counted since `before` (a store's running
+            /// totals turned into one question's).
+            pub fn subtract(&mut self, before: &Counters) {
+                $(if let (Some(a), Some(b)) = (self.$name, before.$name) { self.$name = Some(a - b); })*
+            }
+
             /// The counters this engine reports, as (name, value) pairs.
             pub fn pairs(&self) -> Vec<(&'static str, u64)> {
                 let mut v = Vec::new();
@@ -118,22 +133,12 @@ counters! {
     max_depth, top_level_tries, memo_hits, restarts, peak_bytes,
     // GRIDWALKER's `db` store
     slices_added, slice_queries, ns_added, ns_queried, ew_added, ew_queried, contradictions, interned, purges,
+    // a GRIDWALKER session: the store's size after the question
+    store_size,
     // SAT solvers (`cnf::SolverStats`) and the space-time search
     conflicts, decisions, propagations, learnt, solves, variables, clauses,
     // the column automaton
     peak_states, states_expanded,
-}
-
-impl Counters {
-    /// From (name, value) pairs; a name not declared above is a bug in the engine.
-    pub fn from_pairs(pairs: &[(&str, u64)]) -> Counters {
-        let mut c = Counters::default();
-        for &(k, v) in pairs {
-            let known = c.set(k, v);
-            debug_assert!(known, "undeclared counter '{k}'");
-        }
-        c
-    }
 }
 
 /// The answer, from whichever engine.

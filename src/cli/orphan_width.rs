@@ -191,11 +191,7 @@ fn write_streamed<T>(
     body: impl FnOnce(&mut std::io::BufWriter<&mut tempfile::NamedTempFile>) -> anyhow::Result<T>,
 ) -> anyhow::Result<T> {
     use std::io::Write;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => std::path::Path::new("."),
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("{}", path.display()))?;
+    let mut tmp = crate::fsutil::temp_beside(path, "").with_context(|| format!("{}", path.display()))?;
     let mut out = std::io::BufWriter::with_capacity(1 << 20, &mut tmp);
     let v = body(&mut out)?;
     out.flush().with_context(|| format!("{}", path.display()))?;

@@ -3,6 +3,7 @@
 //!
 //! Book: Part II, chapter 4, section 4.3.4 (`book/src/thesis/ch4.md`).
 
+use crate::base::Counters;
 use crate::cnf::lit::{Lit, Var};
 use crate::error::{Error, Result};
 use std::time::{Duration, Instant};
@@ -41,22 +42,19 @@ pub struct SolverStats {
 }
 
 impl SolverStats {
-    /// The counters as name/value pairs, available ones only.
-    pub fn pairs(&self) -> Vec<(&'static str, u64)> {
-        let mut v = Vec::new();
-        for (k, x) in [
-            ("conflicts", self.conflicts),
-            ("decisions", self.decisions),
-            ("propagations", self.propagations),
-            ("restarts", self.restarts),
-            ("learnt", self.learnt),
-        ] {
-            if let Some(x) = x {
-                v.push((k, x));
-            }
+    /// The counters as the engines report them, available ones only.
+    pub fn counters(&self) -> Counters {
+        Counters {
+            conflicts: self.conflicts,
+            decisions: self.decisions,
+            propagations: self.propagations,
+            restarts: self.restarts,
+            learnt: self.learnt,
+            solves: Some(self.solves),
+            variables: Some(self.variables),
+            clauses: Some(self.clauses),
+            ..Counters::default()
         }
-        v.extend([("solves", self.solves), ("variables", self.variables), ("clauses", self.clauses)]);
-        v
     }
 }
 
@@ -155,6 +153,19 @@ impl SolverKind {
     pub fn available(self) -> bool {
         matches!(self, SolverKind::Cadical | SolverKind::Batsat | SolverKind::Varisat)
             || cfg!(feature = "extra-solvers")
+    }
+    /// Ok if this solver is compiled into this build, else the error that
+    /// names the feature to rebuild with: what an engine's `supports` says,
+    /// without building a solver to find out.
+    pub fn compiled_in(self) -> Result<()> {
+        if self.available() { Ok(()) } else { Err(self.missing()) }
+    }
+    /// The error for a solver this build lacks.
+    pub(crate) fn missing(self) -> Error {
+        Error::invalid(format!(
+            "solver '{self}' is not compiled in: rebuild with `--features extra-solvers` \
+             (needs libclang-dev and cmake)"
+        ))
     }
     /// The solvers compiled into this build.
     pub fn available_kinds() -> Vec<SolverKind> {

@@ -10,6 +10,7 @@ use super::convention::Layout;
 use super::slice::Slice;
 use super::sliver::{Changed, Contradiction, confront_ew, confront_ns};
 use super::store::{Confronted, SliceStore};
+use crate::base::Counters;
 use crate::life::{Cell, Rule};
 use std::collections::HashMap;
 use std::marker::PhantomData;
@@ -358,19 +359,17 @@ impl<L: Layout> SliceStore for DbStore<L> {
         replace(n, s, a, b, ch, before);
         Ok(ch)
     }
-    fn stats(&self) -> Vec<(&'static str, u64)> {
+    fn count_into(&self, out: &mut Counters) {
         let c = self.counters;
-        vec![
-            ("slices_added", self.slices.len() as u64),
-            ("slice_queries", c.slice_queries),
-            ("ns_added", c.ns_added),
-            ("ns_queried", c.ns_queried),
-            ("ew_added", c.ew_added),
-            ("ew_queried", c.ew_queried),
-            ("contradictions", c.contradictions),
-            ("interned", c.interned),
-            ("purges", c.purges),
-        ]
+        out.slices_added = Some(self.slices.len() as u64);
+        out.slice_queries = Some(c.slice_queries);
+        out.ns_added = Some(c.ns_added);
+        out.ns_queried = Some(c.ns_queried);
+        out.ew_added = Some(c.ew_added);
+        out.ew_queried = Some(c.ew_queried);
+        out.contradictions = Some(c.contradictions);
+        out.interned = Some(c.interned);
+        out.purges = Some(c.purges);
     }
 }
 

@@ -7,11 +7,12 @@
 use super::Variant;
 use super::convention::Layout;
 use super::store::SliceStore;
+use crate::base::Counters;
 use crate::life::lifecube::step_narrow;
 use crate::life::{Cell, Grid, Rule, SpecGrid, Topology};
 use std::marker::PhantomData;
 
-/// Counters of one run; see [`Stats::named`] for their names.
+/// Counters of one run; see [`Stats::counters`] for their names.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Pivot forcings (constellations tried by the search).
@@ -40,22 +41,24 @@ pub struct Stats {
 }
 
 impl Stats {
-    pub fn named(&self) -> Vec<(&'static str, u64)> {
-        vec![
-            ("probes", self.probes),
-            ("nodes", self.nodes),
-            ("sweeps", self.sweeps),
-            ("confrontations", self.ns_confrontations + self.ew_confrontations),
-            ("ns_confrontations", self.ns_confrontations),
-            ("ew_confrontations", self.ew_confrontations),
-            ("changes", self.changes),
-            ("skipped", self.skipped),
-            ("max_depth", self.max_depth),
-            ("top_level_tries", self.top_level_tries),
-            ("memo_hits", self.memo_hits),
-            ("restarts", self.restarts),
-            ("peak_bytes", self.peak_bytes),
-        ]
+    /// The run's counters as the engines report them (`nodes_by_depth` aside).
+    pub fn counters(&self) -> Counters {
+        Counters {
+            probes: Some(self.probes),
+            nodes: Some(self.nodes),
+            sweeps: Some(self.sweeps),
+            confrontations: Some(self.ns_confrontations + self.ew_confrontations),
+            ns_confrontations: Some(self.ns_confrontations),
+            ew_confrontations: Some(self.ew_confrontations),
+            changes: Some(self.changes),
+            skipped: Some(self.skipped),
+            max_depth: Some(self.max_depth),
+            top_level_tries: Some(self.top_level_tries),
+            memo_hits: Some(self.memo_hits),
+            restarts: Some(self.restarts),
+            peak_bytes: Some(self.peak_bytes),
+            ..Counters::default()
+        }
     }
 }
 

@@ -106,7 +106,7 @@ pub struct Options {
 #[derive(Debug, Clone)]
 pub struct OrphanAnswer {
     pub predecessor: Option<Grid>,
-    pub stats: Vec<(&'static str, u64)>,
+    pub stats: Counters,
 }
 
 // ANCHOR: decide_orphan
@@ -203,8 +203,8 @@ pub(crate) fn decide<S: SliceStore, L: Layout>(
         Some(p) => Some(crate::base::verify::checked_parent(p, target, 1, rule, "gridwalker")?),
         None => None,
     };
-    let mut stats = solver.stats.named();
-    stats.extend(solver.store.stats());
+    let mut stats = solver.stats.counters();
+    solver.store.count_into(&mut stats);
     Ok((OrphanAnswer { predecessor, stats }, solver.store))
 }
 
@@ -255,6 +255,6 @@ impl OrphanEngine for Engine {
     fn decide(&self, q: &OrphanQuery) -> crate::Result<Verdict> {
         let start = std::time::Instant::now();
         let a = decide_orphan_stoppable(&q.searched(), &self.0, q.rule, q.stop.as_ref())?;
-        Ok(Verdict::new(a.predecessor, self.name(), start.elapsed(), Counters::from_pairs(&a.stats)))
+        Ok(Verdict::new(a.predecessor, self.name(), start.elapsed(), a.stats))
     }
 }

@@ -10,6 +10,7 @@ use super::convention::{Layout, ThesisCode};
 use super::db::DbStore;
 use super::store::SliceStore;
 use super::{OrphanAnswer, Variant, decide};
+use crate::base::Counters;
 use crate::life::{Rule, SpecGrid};
 
 // ANCHOR: session
@@ -31,15 +32,11 @@ impl<L: Layout> Session<L> {
     /// fresh session).
     pub fn decide(&mut self, target: &SpecGrid) -> crate::Result<OrphanAnswer> {
         let store = self.store.take().unwrap_or_else(|| DbStore::new(self.rule));
-        let before = store.stats();
+        let mut before = Counters::default();
+        store.count_into(&mut before);
         let (mut answer, store) = decide::<_, L>(target, self.rule, Variant::Db, store, None)?;
-        let after = store.stats();
-        answer.stats.retain(|(name, _)| !after.iter().any(|a| a.0 == *name));
-        for &(name, v) in &after {
-            let old = before.iter().find(|b| b.0 == name).map_or(0, |b| b.1);
-            answer.stats.push((name, v - old));
-        }
-        answer.stats.push(("store_size", store.len() as u64));
+        answer.stats.subtract(&before);
+        answer.stats.store_size = Some(store.len() as u64);
         self.store = Some(store);
         Ok(answer)
     }

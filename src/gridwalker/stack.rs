@@ -15,8 +15,8 @@
 use super::convention::{Layout, ThesisCode};
 use super::slice::Slice;
 use super::sliver::{Contradiction, confront_ew, confront_ns};
-use crate::base::Symmetry;
 use crate::base::verify::{checked_cycle, checked_parent};
+use crate::base::{Counters, Symmetry};
 use crate::life::{Cell, Grid, Rule, SpecGrid, Topology, naive};
 use crate::stop::Stop;
 use std::collections::HashMap;
@@ -407,7 +407,12 @@ pub struct StackSearch {
     /// Generation 0 of the answer (for a predecessor: the (H+2t)x(W+2t)
     /// window; for an oscillator or spaceship: the box), `None` if none exists.
     pub start: Option<Grid>,
-    pub stats: Vec<(&'static str, u64)>,
+    pub stats: Counters,
+}
+
+/// A stack search's one counter.
+fn nodes_counted(nodes: u64) -> Counters {
+    Counters { nodes: Some(nodes), ..Counters::default() }
 }
 
 // ANCHOR: stack_api
@@ -423,7 +428,7 @@ pub fn predecessor(target: &SpecGrid, generations: usize, rule: Rule) -> crate::
                 g.set(x, y, target.get(x, y) == Cell::Alive);
             }
         }
-        return Ok(StackSearch { start: Some(g), stats: vec![("nodes", 0)] });
+        return Ok(StackSearch { start: Some(g), stats: nodes_counted(0) });
     }
     let mut stack = Stack::build(&Linear { target, t }, rule);
     let mut start = None;
@@ -448,7 +453,7 @@ pub fn predecessor(target: &SpecGrid, generations: usize, rule: Rule) -> crate::
         Some(g) => Some(checked_parent(g, target, t, rule, "gridwalker")?),
         None => None,
     };
-    Ok(StackSearch { start, stats: vec![("nodes", stack.nodes)] })
+    Ok(StackSearch { start, stats: nodes_counted(stack.nodes) })
 }
 
 /// An oscillator of exactly `period` living in a `w` x `h` box (`shift` (0, 0)),
@@ -502,7 +507,7 @@ fn cycle_in(
 ) -> crate::Result<StackSearch> {
     let Circular { w, h, period, shift, caged } = shape;
     if period == 0 || w == 0 || h == 0 {
-        return Ok(StackSearch { start: None, stats: vec![("nodes", 0)] });
+        return Ok(StackSearch { start: None, stats: nodes_counted(0) });
     }
     let mut base = Stack::build(&shape, rule);
     base.stop = stop.cloned();
@@ -535,10 +540,10 @@ fn cycle_in(
         }
         if found && let Some(g) = start {
             let g = checked_found_cycle(g, period, shift, caged, rule)?;
-            return Ok(StackSearch { start: Some(g), stats: vec![("nodes", nodes)] });
+            return Ok(StackSearch { start: Some(g), stats: nodes_counted(nodes) });
         }
     }
-    Ok(StackSearch { start: None, stats: vec![("nodes", nodes)] })
+    Ok(StackSearch { start: None, stats: nodes_counted(nodes) })
 }
 // ANCHOR_END: stack_api
 

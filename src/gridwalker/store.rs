@@ -12,6 +12,7 @@ use super::sliver::{
 };
 #[cfg(target_arch = "x86_64")]
 use super::sliver::{expand_column_bmi2, expand_top_avx2, fold_bottom_avx2, fold_column_avx2, fold_top_avx2};
+use crate::base::Counters;
 use crate::life::{Cell, Rule};
 use std::marker::PhantomData;
 
@@ -43,10 +44,8 @@ pub trait SliceStore {
         s: &mut Self::Id,
         before: impl FnMut(bool, &Self::Id),
     ) -> Confronted;
-    /// Named counters for the statistics.
-    fn stats(&self) -> Vec<(&'static str, u64)> {
-        Vec::new()
-    }
+    /// Add the store's own counters to `c` (none, unless it keeps a database).
+    fn count_into(&self, _c: &mut Counters) {}
 }
 
 // ANCHOR: held

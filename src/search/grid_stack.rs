@@ -3,7 +3,6 @@
 //!
 //! Book: Part II, chapter 5 (`book/src/thesis/ch5.md`).
 
-use crate::base::Counters;
 use crate::error::{Error, Result};
 use crate::gridwalker::stack;
 use crate::search::Symmetry;
@@ -46,7 +45,7 @@ impl CycleEngine for Engine {
             generations: Vec::new(),
             engine: self.name(),
             elapsed: start.elapsed(),
-            counters: Counters::from_pairs(&a.stats),
+            counters: a.stats,
         })
     }
 }

@@ -4,7 +4,7 @@
 //!
 //! Book: Part II, chapter 6, section 6.1 (`book/src/thesis/ch6.md`).
 
-use crate::base::{Counters, OrphanEngine, OrphanQuery, Verdict};
+use crate::base::{OrphanEngine, OrphanQuery, Verdict};
 use crate::cnf::{Outcome, SolverKind, new_solver};
 use crate::error::{Error, Result};
 use crate::life::Rule;
@@ -30,7 +30,7 @@ impl OrphanEngine for Engine {
         self.kind.name()
     }
     fn supports(&self, _: &OrphanQuery) -> Result<()> {
-        new_solver(self.kind).map(|_| ())
+        self.kind.compiled_in()
     }
     fn decide(&self, q: &OrphanQuery) -> Result<Verdict> {
         let start = Instant::now();
@@ -49,8 +49,7 @@ impl OrphanEngine for Engine {
                 return Err(Error::invalid(format!("{} gave up without an answer", self.kind)));
             }
         };
-        let mut v =
-            Verdict::new(parent, self.kind.name(), start.elapsed(), Counters::from_pairs(&a.stats.pairs()));
+        let mut v = Verdict::new(parent, self.kind.name(), start.elapsed(), a.stats.counters());
         v.encode_time = Some(encode_time);
         Ok(v)
     }
@@ -75,10 +74,11 @@ impl CycleEngine for Engine {
     }
     fn supports(&self, q: &CycleQuery) -> Result<()> {
         no_space_time_knobs(self.kind.name(), q)?;
-        new_solver(self.kind).map(|_| ())
+        self.kind.compiled_in()
     }
     fn search(&self, q: &CycleQuery) -> Result<CycleVerdict> {
-        CycleEngine::supports(self, q)?;
+        // The solver itself is built by `with_stop`, which says if it is missing.
+        no_space_time_knobs(self.kind.name(), q)?;
         let start = Instant::now();
         let problem = q.problem();
         let encoding = q.encoding.unwrap_or_else(|| sat_encoding(&problem, q.rule));
@@ -90,7 +90,7 @@ impl CycleEngine for Engine {
             complete,
             engine: self.kind.name(),
             elapsed: start.elapsed(),
-            counters: Counters::from_pairs(&stats.pairs()),
+            counters: stats.counters(),
         };
         if q.options.count {
             let r = with_stop(self.kind, &stop, |s| count(&enc, s, q.options.limit))?;

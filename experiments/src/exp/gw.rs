@@ -38,7 +38,7 @@ impl Timed {
         self.answer.predecessor.is_none()
     }
     pub fn stat(&self, name: &str) -> Option<u64> {
-        self.answer.stats.iter().find(|(n, _)| *n == name).map(|s| s.1)
+        self.answer.stats.get(name)
     }
 }
 

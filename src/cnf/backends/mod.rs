@@ -35,11 +35,6 @@ pub fn new_solver(kind: SolverKind) -> Result<Box<dyn Solver>> {
         #[cfg(feature = "extra-solvers")]
         SolverKind::Glucose => Ok(Box::new(rustsat::Incremental::glucose())),
         #[cfg(not(feature = "extra-solvers"))]
-        SolverKind::Kissat | SolverKind::Minisat | SolverKind::Glucose => {
-            Err(crate::Error::invalid(format!(
-                "solver '{kind}' is not compiled in: rebuild with `--features extra-solvers` \
-             (needs libclang-dev and cmake)"
-            )))
-        }
+        SolverKind::Kissat | SolverKind::Minisat | SolverKind::Glucose => Err(kind.missing()),
     }
 }
