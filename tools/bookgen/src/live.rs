@@ -6,7 +6,9 @@
 //!   the rows whose columns equal the given values, then the `N`th of them or
 //!   an aggregate (`min`, `max`, `median`, `mean`, `sum`, `count`), formatted.
 //!   `col` may be a quotient of two columns, `col=a/b`; `eq=A:B` (`ne=A:B`)
-//!   keeps the rows whose columns A and B are equal (differ); a count may be 0;
+//!   keeps the rows whose columns A and B are equal (differ); `has=C` keeps
+//!   the rows where column C is not empty (an aggregate over a column that
+//!   some rows leave empty must say so); a count may be 0;
 //!   `missing=TEXT` shows TEXT where no row matches (rows that only a full
 //!   run makes), while an unknown data set or column still fails.
 //! - `{{#table ID cols=a,b,c [COL=VALUE ...] [fmt=F]}}` renders rows as a table.
@@ -411,6 +413,7 @@ impl Pages {
         let mut filters = Vec::new();
         // eq=A:B / ne=A:B keep the rows whose columns A and B are equal / differ.
         let mut pairs = Vec::new();
+        let mut filled = Vec::new();
         for w in words {
             let (k, v) = w.split_once('=').ok_or_else(|| anyhow!("'{w}' is not KEY=VALUE"))?;
             match k {
@@ -421,6 +424,7 @@ impl Pages {
                 "fmt" => q.fmt = Some(v.to_string()),
                 "missing" => {}
                 "num" | "den" => {}
+                "has" => filled.push(v.to_string()),
                 "eq" | "ne" => {
                     let (a, b) = v.split_once(':').ok_or_else(|| anyhow!("{k}={v}: expected COL:COL"))?;
                     pairs.push((a.to_string(), b.to_string(), k == "eq"));
@@ -441,11 +445,16 @@ impl Pages {
         for (a, b, eq) in &pairs {
             cmp.push((csv.column(a)?, csv.column(b)?, *eq));
         }
+        let mut has = Vec::new();
+        for c in &filled {
+            has.push(csv.column(c)?);
+        }
         let rows: Vec<Vec<String>> = csv
             .rows
             .iter()
             .filter(|r| idx.iter().all(|&(c, v)| r.get(c).is_some_and(|x| x == v)))
             .filter(|r| cmp.iter().all(|&(a, b, eq)| (r[a] == r[b]) == eq))
+            .filter(|r| has.iter().all(|&c| r.get(c).is_some_and(|x| !x.is_empty())))
             .cloned()
             .collect();
         // A count may be zero; anything else needs a row to read.
@@ -1011,6 +1020,16 @@ mod tests {
     }
 
     const CSV: &str = "name,kind,ms,base\na,x,1.5,3\nb,x,2.5,5\nc,y,10,20\n";
+
+    #[test]
+    fn has_keeps_only_the_rows_that_fill_a_column() {
+        let d = repo("name,kind,ms\na,x,1.5\nb,x,\nc,x,4\n");
+        // Without `has=`, the empty cell is an error, not a silent gap.
+        assert!(expand(&d, "{{#value t kind=x col=ms agg=max}}").is_err());
+        assert_eq!(expand(&d, "{{#value t kind=x has=ms col=ms agg=max fmt=.1}}").unwrap(), "4.0\n");
+        assert_eq!(expand(&d, "{{#value t kind=x ms= col=name agg=count fmt=.0}}").unwrap(), "1\n");
+        assert!(expand(&d, "{{#value t has=nope col=ms agg=max}}").is_err());
+    }
 
     #[test]
     fn values_come_from_the_csv() {
