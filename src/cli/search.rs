@@ -133,7 +133,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t)]
     pub order: SearchOrder,
     /// Which value the space-time engine tries first at a decision (auto:
-    /// alive for spaceships, dead for still lifes and oscillators).
+    /// alive, with a probe trying dead for still lifes and oscillators).
     #[arg(long, value_enum, default_value_t)]
     pub first: FirstValue,
     /// At most this many live cells in generation 0 (space-time engine).

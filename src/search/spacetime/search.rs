@@ -177,30 +177,30 @@ pub fn placement(opts: &Options) -> Placement {
 // ANCHOR: probe
 /// A stationary pattern's search that has not answered within its first
 /// [`PROBE_AFTER`] decisions starts a probe: a second search of the same box
-/// that tries the other value first. The two take turns; the probe's turn is
-/// always [`PROBE_SLICE`] decisions, the first search's doubles up to
-/// [`PROBE_RATIO`] times that. Which value leads to an answer soon varies by
-/// orders of magnitude either way (120 oscillator boxes of periods 2 to 6,
-/// sides 4 to 11, nine symmetries: a p3 in 9x9 with a quarter turn takes
-/// 16,035 decisions dead first and 42 alive first; a p3 in 7x7, 645 dead
-/// first and 3 million alive first), while a proof of "none" visits the
-/// same tree either way (on all 58 such boxes of those 120, the same number
-/// of decisions). The two split a proof of "none" between them: the probe
-/// walks the same tree from the other end, and the search ends where their
-/// paths cross (`met`), so a proof pays only the few nodes both decided
-/// and the rest of the turn in which they met. A search that answers pays
-/// the probe's share, a probe's decision costing about twice a first
-/// search's (alive first propagates further): nothing within the first
-/// [`PROBE_AFTER`] decisions, as most boxes need, and about 1/[`PROBE_RATIO`]
-/// after that. Starting the probe after 64 decisions with an eighth share
-/// answered the 9x9 box five times sooner but made boxes that answer within
-/// a few hundred decisions up to 1.9x slower; a quarter share after
-/// [`PROBE_AFTER`] made boxes that dead first answers late 1.2x slower.
+/// that tries the other value first (dead, the first search trying alive).
+/// The two take turns; the probe's turn is always [`PROBE_SLICE`] decisions,
+/// the first search's doubles up to [`PROBE_RATIO`] times that. Which value
+/// leads to an answer soon varies by orders of magnitude either way (a p3 in
+/// 9x9 with a quarter turn takes 42 decisions alive first and 16,035 dead
+/// first; a p3 in 7x7, 3 million alive first and 645 dead first), while a
+/// proof of "none" visits the same tree either way. The two split a proof
+/// of "none" between them: the probe walks the same tree from the other
+/// end, and the search ends where their paths cross (`met`), so a proof
+/// pays only the few nodes both decided and the rest of the turn in which
+/// they met. A search that answers pays the probe's share: nothing within
+/// the first [`PROBE_AFTER`] decisions, as most boxes need, and about
+/// 1/[`PROBE_RATIO`] of the decisions after that, less of the time, since a
+/// dead-first decision propagates less than an alive-first one. Alive
+/// first and a quarter share, rather than dead first and a sixty-fourth,
+/// because rlifesrc tries alive first: the boxes it answers soon are then
+/// soon here too, and the boxes where dead first wins, slow for alive first
+/// and so as a rule for rlifesrc, can afford a slower rescue (the book's
+/// "The search order" gives the held-out measurements).
 pub const PROBE_AFTER: u64 = 1024;
 /// The probe's decisions in one turn.
 pub const PROBE_SLICE: u64 = 64;
 /// The first search's longest turn, in probe turns.
-pub const PROBE_RATIO: u64 = 64;
+pub const PROBE_RATIO: u64 = 4;
 
 /// When the probe starts and how the two searches share the time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -235,7 +235,7 @@ fn scheduled(
 ) -> Result<SpacetimeAnswer> {
     let start = Instant::now();
     let Cycle { dx, dy, .. } = problem.cycle()?;
-    let first = order::first_value(opts.first, dx, dy);
+    let first = order::first_value(opts.first);
     let mut main = Dfs::new(problem, rule, opts, first)?;
     let mut probe: Option<Dfs> = None;
     // Only finding one stationary pattern, with the first value left to `auto`.

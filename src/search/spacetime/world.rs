@@ -55,6 +55,7 @@ struct Lists<T> {
 }
 
 impl<T: Copy> Lists<T> {
+    // ANCHOR: lists
     /// The lists of `n` cells from (cell, item) pairs, each list in the
     /// order given: a counting sort (count, then place each item at its
     /// cell's next free slot): sorting the pairs showed as a sixth of a small
@@ -77,25 +78,31 @@ impl<T: Copy> Lists<T> {
         }
         Lists { start, items }
     }
+    // ANCHOR_END: lists
 
     /// The same, each cell's list without repeats (the first of equal items kept).
     fn distinct(n: usize, pairs: Vec<(u32, T)>) -> Lists<T>
     where
         T: PartialEq,
     {
-        let all = Lists::new(n, pairs);
-        let mut start = Vec::with_capacity(n + 1);
-        let mut items: Vec<T> = Vec::with_capacity(all.items.len());
-        start.push(0);
+        let Lists { mut start, mut items } = Lists::new(n, pairs);
+        // Compact in place: the write index never passes the read index, and
+        // each cell's old end is read before its new end overwrites it.
+        let mut write = 0;
+        let mut read = 0;
         for c in 0..n {
-            let run = items.len();
-            for &t in all.of(c) {
-                if !items[run..].contains(&t) {
-                    items.push(t);
+            let (run, end) = (write, start[c + 1] as usize);
+            while read < end {
+                let t = items[read];
+                if !items[run..write].contains(&t) {
+                    items[write] = t;
+                    write += 1;
                 }
+                read += 1;
             }
-            start.push(items.len() as u32);
+            start[c + 1] = write as u32;
         }
+        items.truncate(write);
         Lists { start, items }
     }
 
@@ -508,5 +515,36 @@ impl World {
     fn conflict(&mut self) -> bool {
         self.conflicts += 1;
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Lists;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The slow twin: each cell's items filtered from the pairs in order,
+        /// repeats dropped by a linear scan.
+        #[test]
+        fn lists_match_filtering_the_pairs(n in 1usize..12, raw in proptest::collection::vec((0u32..12, 0u8..6), 0..60)) {
+            let pairs: Vec<(u32, u8)> = raw.into_iter().map(|(c, t)| (c % n as u32, t)).collect();
+            let all = Lists::new(n, pairs.clone());
+            let distinct = Lists::distinct(n, pairs.clone());
+            prop_assert_eq!(all.start.len(), n + 1);
+            prop_assert_eq!(distinct.start.len(), n + 1);
+            for c in 0..n {
+                let given: Vec<u8> = pairs.iter().filter(|p| p.0 as usize == c).map(|p| p.1).collect();
+                let mut once = Vec::new();
+                for &t in &given {
+                    if !once.contains(&t) {
+                        once.push(t);
+                    }
+                }
+                prop_assert_eq!(all.of(c), &given[..]);
+                prop_assert_eq!(distinct.of(c), &once[..]);
+            }
+            prop_assert_eq!(*distinct.start.last().unwrap() as usize, distinct.items.len());
+        }
     }
 }
