@@ -427,6 +427,31 @@ pub fn publish(staged: &Ctx, ctx: &Ctx, e: &dyn Run) -> Result<()> {
     Ok(())
 }
 
+/// The wall time of `f` in ms.
+pub fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
+    let start = Instant::now();
+    let r = f();
+    (r, start.elapsed().as_secs_f64() * 1e3)
+}
+
+/// Run `f` with a stop flag that a watchdog raises after `cap`, and time
+/// `f` alone: the watchdog's thread (the harness', not the user's) is
+/// started before the clock and joined after it, see the book's page.
+pub fn capped<T>(cap: Duration, f: impl FnOnce(&lifesearch::Stop) -> T) -> (T, f64) {
+    let stop = lifesearch::Stop::default();
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    let flag = stop.clone();
+    let dog = std::thread::spawn(move || {
+        if done_rx.recv_timeout(cap).is_err() {
+            flag.interrupt();
+        }
+    });
+    let (r, ms) = timed(|| f(&stop));
+    let _ = done_tx.send(());
+    let _ = dog.join();
+    (r, ms)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,8 +7,7 @@
 //! compared with lifesearch's first engine's: population, bounding box and,
 //! up to [`HASH_LIMIT`] cells, a hash of the cells relative to their box.
 
-use super::search_vs_peers::timed;
-use crate::harness::{Ctx, Experiment, Fmt, Mode, Report, col, sci};
+use crate::harness::{Ctx, Experiment, Fmt, Mode, Report, col, sci, timed};
 use crate::plot::{Bars, Ticks, render};
 use anyhow::{Context, Result, anyhow, bail};
 use lifesearch::error::Location;

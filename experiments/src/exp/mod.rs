@@ -12,6 +12,7 @@ pub mod engines_vs_peers;
 pub mod figure_5_9;
 pub mod figure_6_1;
 pub mod figure_6_3;
+pub mod first_value;
 pub mod gw;
 pub mod narrow_orphans;
 pub mod orphan_zoo;
@@ -50,5 +51,6 @@ pub fn all() -> Vec<Box<dyn Run>> {
         Box::new(orphan_zoo::OrphanZoo),
         Box::new(narrow_orphans::NarrowOrphans),
         Box::new(search_vs_peers::SearchVsPeers),
+        Box::new(first_value::FirstValues),
     ]
 }

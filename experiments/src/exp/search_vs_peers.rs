@@ -5,18 +5,17 @@
 //! How the engines are timed and checked is told on the book's page
 //! `knuth/search-vs-peers.md`, around the code of [`measure`].
 
-use crate::harness::{Ctx, Experiment, Fmt, Mode, Report, col};
+use crate::harness::{Ctx, Experiment, Fmt, Mode, Report, capped, col, timed};
+use crate::inputs::{Case, held_out, problems};
 use crate::plot::{Cactus, render};
 use anyhow::Result;
 use lifesearch::CycleQuery;
-use lifesearch::cnf::Stop;
 use lifesearch::life::{Grid, Rule};
 use lifesearch::search::verify::{check_cycle, has_symmetry};
 use lifesearch::search::{Cycle, Encoding, Problem, Symmetry};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub const ID: &str = "search-vs-peers";
 
@@ -24,19 +23,6 @@ pub struct SearchVsPeers;
 
 /// The engines, in the order of the table.
 pub const ENGINES: [&str; 5] = ["spacetime", "cadical-knuth", "gridwalker", "auto", "rlifesrc"];
-
-/// One search problem: a W x H box, period P, moved by (dx, dy) per period.
-#[derive(Debug, Clone)]
-pub struct Case {
-    pub name: String,
-    /// still-life, oscillator, orthogonal or diagonal.
-    pub family: &'static str,
-    pub cycle: Cycle,
-    /// The cap is this many times the experiment's: the issue's c/4 10x10
-    /// proof takes rlifesrc about 18 s, and CaDiCaL's proof for the p5
-    /// oscillator in 7x7 with a half turn about 30 s, longer than the cap.
-    pub cap_factor: u32,
-}
 
 /// One engine on one problem.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -73,89 +59,6 @@ pub struct Row {
     /// is (above 1). Empty when either did not settle the problem.
     pub vs_best: Option<f64>,
 }
-
-fn case(
-    name: &str,
-    family: &'static str,
-    (w, h): (usize, usize),
-    p: usize,
-    (dx, dy): (i64, i64),
-    s: Symmetry,
-) -> Case {
-    let cycle = Cycle { width: w, height: h, period: p, dx, dy, symmetry: s };
-    Case { name: name.into(), family, cycle, cap_factor: 1 }
-}
-
-// ANCHOR: problems
-/// The problem set: the rows of issue 24's table, then still lifes, p2-p15
-/// oscillators, c/2, c/3, c/4, c/5 orthogonal and c/4 diagonal ships in
-/// growing boxes, with and without symmetry; some have answers, some not.
-pub fn problems(mode: Mode) -> Vec<Case> {
-    use Symmetry::*;
-    let full = mode == Mode::Full;
-    let mut v = vec![
-        case("glider", "diagonal", (5, 5), 4, (1, 1), None),
-        case("lwss", "orthogonal", (7, 5), 4, (2, 0), None),
-        case("c3-16x5", "orthogonal", (16, 5), 3, (0, 1), None),
-        case("c3-5x16", "orthogonal", (5, 16), 3, (1, 0), None),
-        case("p3-5x5", "oscillator", (5, 5), 3, (0, 0), None),
-        case("p3-6x6", "oscillator", (6, 6), 3, (0, 0), None),
-        case("p4-6x6", "oscillator", (6, 6), 4, (0, 0), None),
-        case("p3-7x7", "oscillator", (7, 7), 3, (0, 0), None),
-    ];
-    if full {
-        v.push(case("c4-9x9", "orthogonal", (9, 9), 4, (0, 1), None));
-        v.push(case("p4-7x7", "oscillator", (7, 7), 4, (0, 0), None));
-        v.push(Case { cap_factor: 4, ..case("c4-10x10", "orthogonal", (10, 10), 4, (0, 1), None) });
-    }
-    // Still lifes, with and without symmetry.
-    v.push(case("still-6x6", "still-life", (6, 6), 1, (0, 0), None));
-    v.push(case("still-8x8-d8", "still-life", (8, 8), 1, (0, 0), D8));
-    v.push(case("still-9x9-rot90", "still-life", (9, 9), 1, (0, 0), Rot90));
-    // Oscillators p2..p15.
-    v.push(case("p2-4x4", "oscillator", (4, 4), 2, (0, 0), None));
-    v.push(case("p2-6x6-d8", "oscillator", (6, 6), 2, (0, 0), D8));
-    v.push(case("p4-8x8-d8", "oscillator", (8, 8), 4, (0, 0), D8));
-    v.push(case("p5-9x9-d8", "oscillator", (9, 9), 5, (0, 0), D8));
-    v.push(case("p6-8x8-quad", "oscillator", (8, 8), 6, (0, 0), Quad));
-    v.push(case("p8-8x8-d8", "oscillator", (8, 8), 8, (0, 0), D8));
-    v.push(case("p15-9x9-d8", "oscillator", (9, 9), 15, (0, 0), D8));
-    // Where alive first answers far sooner than dead first (the probe): drawn
-    // by the held-out set of seed 71, and by a sample of 120 oscillator boxes.
-    v.push(case("p3-9x9-rot90", "oscillator", (9, 9), 3, (0, 0), Rot90));
-    v.push(case("p3-9x8-mirror", "oscillator", (9, 8), 3, (0, 0), MirrorLr));
-    if full {
-        v.push(case("p3-8x8-rot90", "oscillator", (8, 8), 3, (0, 0), Rot90));
-        v.push(case("p5-10x10-d8", "oscillator", (10, 10), 5, (0, 0), D8));
-        v.push(case("p8-10x10-d8", "oscillator", (10, 10), 8, (0, 0), D8));
-        v.push(case("p15-11x18-quad", "oscillator", (11, 18), 15, (0, 0), Quad));
-        // Drawn by the held-out set of seed 41: short periods where CaDiCaL wins.
-        v.push(case("p5-6x6-rot180", "oscillator", (6, 6), 5, (0, 0), Rot180));
-        v.push(Case { cap_factor: 4, ..case("p5-7x7-rot180", "oscillator", (7, 7), 5, (0, 0), Rot180) });
-    }
-    // Orthogonal ships: c/2 (LWSS, MWSS), c/3, c/4, c/5, growing boxes.
-    v.push(case("c2-6x4", "orthogonal", (6, 4), 4, (2, 0), None));
-    v.push(case("mwss-8x6", "orthogonal", (8, 6), 4, (2, 0), None));
-    v.push(case("c2-9x7-mirror", "orthogonal", (9, 7), 4, (2, 0), MirrorUd));
-    v.push(case("c3-7x7-mirror", "orthogonal", (7, 7), 3, (0, 1), MirrorLr));
-    v.push(case("c4-7x8-mirror", "orthogonal", (7, 8), 4, (0, 1), MirrorLr));
-    v.push(case("c5-7x8-mirror", "orthogonal", (7, 8), 5, (0, 1), MirrorLr));
-    if full {
-        v.push(case("c3-9x9-mirror", "orthogonal", (9, 9), 3, (0, 1), MirrorLr));
-        v.push(case("c4-9x10-mirror", "orthogonal", (9, 10), 4, (0, 1), MirrorLr));
-        v.push(case("c5-9x10-mirror", "orthogonal", (9, 10), 5, (0, 1), MirrorLr));
-        v.push(case("c5-11x12-mirror", "orthogonal", (11, 12), 5, (0, 1), MirrorLr));
-    }
-    // c/4 diagonal: the glider's family.
-    v.push(case("glider-4x4", "diagonal", (4, 4), 4, (1, 1), None));
-    v.push(case("c4d-3x3", "diagonal", (3, 3), 4, (1, 1), None));
-    v.push(case("c4d-6x6-diag", "diagonal", (6, 6), 4, (1, 1), Diagonal));
-    if full {
-        v.push(case("c4d-8x8-diag", "diagonal", (8, 8), 4, (1, 1), Diagonal));
-    }
-    v
-}
-// ANCHOR_END: problems
 
 /// What one run of an engine ended with.
 enum Verdict {
@@ -198,31 +101,6 @@ impl Runs {
 /// run that is not timed: the engine before it leaves the caches cold, and
 /// a search of microseconds pays more for that than for itself.
 const WARM_UP_BELOW_MS: f64 = 10.0;
-
-/// The wall time of `f` in ms.
-pub fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
-    let start = Instant::now();
-    let r = f();
-    (r, start.elapsed().as_secs_f64() * 1e3)
-}
-
-/// Run `f` with a stop flag that a watchdog raises after `cap`, and time
-/// `f` alone: the watchdog's thread (the harness', not the user's) is
-/// started before the clock and joined after it, see the book's page.
-fn capped<T>(cap: Duration, f: impl FnOnce(&Stop) -> T) -> (T, f64) {
-    let stop = Stop::default();
-    let (done_tx, done_rx) = mpsc::channel::<()>();
-    let flag = stop.clone();
-    let dog = std::thread::spawn(move || {
-        if done_rx.recv_timeout(cap).is_err() {
-            flag.interrupt();
-        }
-    });
-    let (r, ms) = timed(|| f(&stop));
-    let _ = done_tx.send(());
-    let _ = dog.join();
-    (r, ms)
-}
 
 /// Why `engine` does not take `p`, if it does not.
 fn not_applicable(engine: &str, c: &Cycle) -> Option<(&'static str, &'static str)> {
@@ -375,72 +253,6 @@ fn turn(row: &mut Row, spent: &mut f64, c: &Cycle, runs: Runs, cap: Duration) ->
 }
 
 // ANCHOR_END: measure
-
-// ANCHOR: held_out
-/// A held-out problem set of the same kinds as [`problems`], drawn from
-/// `seed`: still lifes, oscillators (p2-p8 and p15), c/2-c/5 orthogonal and
-/// c/4 diagonal ships, boxes and symmetries varied, sized so that most
-/// settle within the cap. The committed set was chosen by hand; this one is
-/// not, so a claim about the engines can be checked on problems nobody tuned
-/// them to (`experiments search-held-out --seed N`). With
-/// `oscillators_from` P, only oscillators of period P and up are drawn.
-pub fn held_out(seed: u64, n: usize, oscillators_from: Option<u64>) -> Vec<Case> {
-    use Symmetry::*;
-    use rand::{Rng, SeedableRng, seq::IndexedRandom};
-    let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
-    let square = [None, MirrorLr, Rot180, Rot90, Diagonal, D8, Quad];
-    let oblong = [None, MirrorLr, MirrorUd, Rot180, Quad];
-    (0..n)
-        .map(|i| {
-            let families = ["still-life", "oscillator", "orthogonal", "diagonal"];
-            let family = if oscillators_from.is_some() {
-                "oscillator"
-            } else {
-                // An i32 range, not `choose`: the draws, and so every seed's
-                // problems, stay those of the sets already published.
-                families[rng.random_range(0..4i32) as usize]
-            };
-            let ((w, h), p, (dx, dy), s) = match family {
-                "still-life" => {
-                    let w = rng.random_range(5..=10);
-                    let h = if rng.random_bool(0.5) { w } else { rng.random_range(5..=10) };
-                    let s = *if w == h { &square[..] } else { &oblong[..] }.choose(&mut rng).unwrap();
-                    ((w, h), 1, (0, 0), s)
-                }
-                "oscillator" => {
-                    let from = oscillators_from.unwrap_or(0);
-                    let periods: Vec<usize> =
-                        [2, 3, 4, 5, 6, 8, 15].into_iter().filter(|&p| p as u64 >= from).collect();
-                    let p = *periods.choose(&mut rng).expect("the caller keeps oscillators_from at most 15");
-                    let s = *[None, Quad, D8, Rot90, Rot180].choose(&mut rng).unwrap();
-                    // Without symmetry every cell is free: keep those boxes small.
-                    let side = if s == None { rng.random_range(4..=7) } else { rng.random_range(6..=10) };
-                    ((side, side), p, (0, 0), s)
-                }
-                "orthogonal" => {
-                    let (p, step) = *[(2, 1), (4, 2), (3, 1), (4, 1), (5, 1)].choose(&mut rng).unwrap();
-                    let across = rng.random_range(4..=9);
-                    let along = rng.random_range(4..=10usize).max(step + 1);
-                    let mirror = rng.random_bool(0.5);
-                    let step = step as i64;
-                    if rng.random_bool(0.5) {
-                        ((across, along), p, (0, step), if mirror { MirrorLr } else { None })
-                    } else {
-                        ((along, across), p, (step, 0), if mirror { MirrorUd } else { None })
-                    }
-                }
-                _ => {
-                    let side = rng.random_range(3..=8);
-                    let s = if rng.random_bool(0.5) { Diagonal } else { None };
-                    ((side, side), 4, (1, 1), s)
-                }
-            };
-            let name = format!("h{i}-p{p}-{w}x{h}-{}", format!("{s:?}").to_lowercase());
-            case(&name, family, (w, h), p, (dx, dy), s)
-        })
-        .collect()
-}
-// ANCHOR_END: held_out
 
 /// Measure the held-out set of `seed` (quick mode's runs, or with `full`
 /// full mode's; GRIDWALKER left out: it is the slow engine on nearly every
@@ -671,9 +483,10 @@ mod peer {
     /// its answer is mirrored back (the boxes and symmetries here survive it).
     #[cfg(feature = "peers")]
     pub fn rlifesrc(c: &super::Cycle, cap: super::Duration) -> anyhow::Result<super::Verdict> {
-        use super::{Grid, Instant, Verdict};
+        use super::{Grid, Verdict};
         use lifesearch::search::Symmetry as S;
         use rlifesrc_lib::{Config, Status, Symmetry as R};
+        use std::time::Instant;
         let start = Instant::now();
         let super::Cycle { width: w, height: h, period, dx, dy, symmetry } = *c;
         let sym = match symmetry {
@@ -715,6 +528,7 @@ mod peer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::inputs::case;
     use std::path::Path;
 
     /// The README's main job builds the book from a quick run, which has no

@@ -188,10 +188,12 @@ pub fn placement(opts: &Options) -> Placement {
 /// end, and the search ends where their paths cross (`met`), so a proof
 /// pays only the few nodes both decided and the rest of the turn in which
 /// they met. A search that answers pays the probe's share: nothing within
-/// the first [`PROBE_AFTER`] decisions, as most boxes need, and about
-/// 1/[`PROBE_RATIO`] of the decisions after that, less of the time, since a
+/// the first [`PROBE_AFTER`] decisions, as most boxes need, and after that
+/// 1/([`PROBE_RATIO`] + 1) of the decisions once the first search's turn has
+/// grown to its longest (more before), less of the time, since a
 /// dead-first decision propagates less than an alive-first one. Alive
-/// first and a quarter share, rather than dead first and a sixty-fourth,
+/// first and a fifth of the decisions, rather than dead first and a
+/// sixty-fifth,
 /// because rlifesrc tries alive first: the boxes it answers soon are then
 /// soon here too, and the boxes where dead first wins, slow for alive first
 /// and so as a rule for rlifesrc, can afford a slower rescue (the book's

@@ -433,22 +433,17 @@ impl Pages {
             }
         }
         let csv = self.csv(&id)?;
-        let mut idx = Vec::new();
-        for (k, v) in &filters {
-            idx.push((csv.column(k)?, v.as_str()));
-        }
+        let idx: Vec<(usize, &str)> =
+            filters.iter().map(|(k, v)| Ok((csv.column(k)?, v.as_str()))).collect::<Result<_>>()?;
         // Every column named must exist, whether or not a row matches.
         for name in q.col.iter().flat_map(|c| c.split('/')).chain(q.cols.iter().map(String::as_str)) {
             csv.column(name)?;
         }
-        let mut cmp = Vec::new();
-        for (a, b, eq) in &pairs {
-            cmp.push((csv.column(a)?, csv.column(b)?, *eq));
-        }
-        let mut has = Vec::new();
-        for c in &filled {
-            has.push(csv.column(c)?);
-        }
+        let cmp: Vec<(usize, usize, bool)> = pairs
+            .iter()
+            .map(|(a, b, eq)| Ok((csv.column(a)?, csv.column(b)?, *eq)))
+            .collect::<Result<_>>()?;
+        let has: Vec<usize> = filled.iter().map(|c| csv.column(c)).collect::<Result<_>>()?;
         let rows: Vec<Vec<String>> = csv
             .rows
             .iter()
