@@ -8,7 +8,8 @@
 use crate::harness::Mode;
 use crate::thesis::Table62;
 use anyhow::{Result, bail};
-use lifesearch::life::Grid;
+use lifesearch::life::{Grid, Rule};
+use lifesearch::search::verify::{check_cycle, has_symmetry};
 use lifesearch::search::{Cycle, Symmetry};
 use rand::Rng;
 
@@ -99,6 +100,37 @@ pub fn case(
     let cycle = Cycle { width: w, height: h, period: p, dx, dy, symmetry: s };
     Case { name: name.into(), family, cycle, cap_factor: 1 }
 }
+
+/// Whether `g` answers `c` under Conway's rule: the box's size, the cycle
+/// by simulation and the symmetry. The search experiments ask it of every
+/// answer, whatever the engine checked itself.
+pub fn answer_holds(g: &Grid, c: &Cycle) -> bool {
+    (g.width(), g.height()) == (c.width, c.height)
+        && check_cycle(g, c.period, c.dx, c.dy, Rule::CONWAY).is_ok()
+        && has_symmetry(g, c.symmetry)
+}
+
+/// A search experiment's `$row`, its problem columns (name, family, box,
+/// period, move, symmetry) filled from the [`Case`] `$case`, the others as
+/// given: the rows of the two search experiments begin alike.
+macro_rules! case_row {
+    ($row:ident, $case:expr, { $($rest:tt)* }) => {{
+        let case: &$crate::inputs::Case = $case;
+        let c = &case.cycle;
+        $row {
+            problem: case.name.clone(),
+            family: case.family.into(),
+            width: c.width,
+            height: c.height,
+            period: c.period,
+            dx: c.dx,
+            dy: c.dy,
+            symmetry: format!("{:?}", c.symmetry).to_lowercase(),
+            $($rest)*
+        }
+    }};
+}
+pub(crate) use case_row;
 
 // ANCHOR: problems
 /// The problem set: the rows of issue 24's table, then still lifes, p2-p15
@@ -236,3 +268,21 @@ pub fn held_out(seed: u64, n: usize, oscillators_from: Option<u64>) -> Vec<Case>
         .collect()
 }
 // ANCHOR_END: held_out
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_holds_only_in_its_box_with_its_period_and_symmetry() {
+        let blinker = Grid::from_rows(&["...", "***", "..."]).unwrap();
+        let p2 = |w, h, s| Cycle { width: w, height: h, period: 2, dx: 0, dy: 0, symmetry: s };
+        assert!(answer_holds(&blinker, &p2(3, 3, Symmetry::Rot180)));
+        assert!(answer_holds(&blinker, &p2(3, 3, Symmetry::None)));
+        assert!(!answer_holds(&blinker, &p2(4, 3, Symmetry::None)), "another box");
+        assert!(!answer_holds(&blinker, &Cycle { period: 1, ..p2(3, 3, Symmetry::None) }), "another period");
+        assert!(!answer_holds(&blinker, &p2(3, 3, Symmetry::Diagonal)), "no diagonal mirror");
+        let block = Grid::from_rows(&["**.", "**.", "..."]).unwrap();
+        assert!(!answer_holds(&block, &p2(3, 3, Symmetry::None)), "a still life has period 1, not 2");
+    }
+}

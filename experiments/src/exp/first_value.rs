@@ -6,10 +6,9 @@
 //! repeatable; times are the lowest of a few runs.
 
 use crate::harness::{Ctx, Experiment, Fmt, Mode, Report, capped, col};
-use crate::inputs::{Case, problems};
+use crate::inputs::{Case, answer_holds, case_row, problems};
 use anyhow::{Result, bail};
 use lifesearch::search::spacetime::{FirstValue, Options};
-use lifesearch::search::verify::{check_cycle, has_symmetry};
 use lifesearch::{CycleQuery, Rule};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -47,9 +46,9 @@ pub struct Row {
 /// A search that settled: its verdict, decisions and lowest time.
 type Settled = Option<(&'static str, u64, f64)>;
 
-/// Search `case` with `first`, three times when the first run takes at
+/// Search `case` with `first` first, three times when the first run takes at
 /// most 100 ms, else once; `None` at the cap.
-fn settle(case: &Case, first: FirstValue, cap: Duration) -> Result<Settled> {
+fn search_first(case: &Case, first: FirstValue, cap: Duration) -> Result<Settled> {
     let e = lifesearch::engine::cycle_engine("spacetime")?;
     let q = CycleQuery::new(case.cycle, Rule::CONWAY).options(Options { first, ..Options::default() });
     let mut best: Settled = None;
@@ -61,19 +60,11 @@ fn settle(case: &Case, first: FirstValue, cap: Duration) -> Result<Settled> {
             Err(e) => return Err(e.into()),
             Ok(v) => v,
         };
-        let c = &case.cycle;
         let verdict = match v.solutions.first() {
             None if v.complete => "none",
             None => bail!("{}: the search stopped without an answer or a proof", case.name),
-            Some(g) => {
-                if (g.width(), g.height()) != (c.width, c.height)
-                    || check_cycle(g, c.period, c.dx, c.dy, Rule::CONWAY).is_err()
-                    || !has_symmetry(g, c.symmetry)
-                {
-                    bail!("{}: {first:?} first returned a pattern that fails the check", case.name);
-                }
-                "found"
-            }
+            Some(g) if answer_holds(g, &case.cycle) => "found",
+            Some(_) => bail!("{}: {first:?} first returned a pattern that fails the check", case.name),
         };
         let decisions = v.counters.decisions.unwrap_or_default();
         if let Some((_, d, _)) = best
@@ -115,24 +106,15 @@ impl Experiment for FirstValues {
         let mut rows = Vec::new();
         for case in &cases {
             let cap = cap * case.cap_factor;
-            let [auto, alive, dead] =
-                [FirstValue::Auto, FirstValue::Alive, FirstValue::Dead].map(|first| settle(case, first, cap));
+            let [auto, alive, dead] = [FirstValue::Auto, FirstValue::Alive, FirstValue::Dead]
+                .map(|first| search_first(case, first, cap));
             let (auto, alive, dead) = (auto?, alive?, dead?);
             let verdicts: Vec<&str> = [auto, alive, dead].iter().flatten().map(|s| s.0).collect();
             if verdicts.windows(2).any(|w| w[0] != w[1]) {
                 bail!("{}: the first values disagree: {verdicts:?}", case.name);
             }
-            let c = &case.cycle;
             let better = [alive, dead].iter().flatten().map(|s| s.1).min();
-            rows.push(Row {
-                problem: case.name.clone(),
-                family: case.family.into(),
-                width: c.width,
-                height: c.height,
-                period: c.period,
-                dx: c.dx,
-                dy: c.dy,
-                symmetry: format!("{:?}", c.symmetry).to_lowercase(),
+            rows.push(case_row!(Row, case, {
                 verdict: verdicts.first().copied().unwrap_or("cap").into(),
                 auto_decisions: auto.map(|s| s.1),
                 auto_ms: auto.map(|s| s.2),
@@ -142,7 +124,7 @@ impl Experiment for FirstValues {
                 dead_ms: dead.map(|s| s.2),
                 cap_ms: cap.as_secs_f64() * 1e3,
                 auto_vs_better: auto.zip(better).map(|(a, b)| a.1 as f64 / b.max(1) as f64),
-            });
+            }));
             bar.inc(1);
         }
         bar.finish_and_clear();
@@ -164,31 +146,31 @@ mod tests {
     use super::*;
     use crate::inputs::case;
     use lifesearch::search::Symmetry;
+    use lifesearch::search::spacetime::{PROBE_AFTER, PROBE_RATIO, PROBE_SLICE};
 
     #[test]
     fn a_ship_tries_alive_first_without_a_probe_and_the_values_agree_on_none() {
         let cap = Duration::from_secs(20);
         // A ship's default is alive first with no probe: the same search.
         let glider = case("glider", "diagonal", (5, 5), 4, (1, 1), Symmetry::None);
-        let auto = settle(&glider, FirstValue::Auto, cap).unwrap().unwrap();
-        let alive = settle(&glider, FirstValue::Alive, cap).unwrap().unwrap();
-        let dead = settle(&glider, FirstValue::Dead, cap).unwrap().unwrap();
+        let auto = search_first(&glider, FirstValue::Auto, cap).unwrap().unwrap();
+        let alive = search_first(&glider, FirstValue::Alive, cap).unwrap().unwrap();
+        let dead = search_first(&glider, FirstValue::Dead, cap).unwrap().unwrap();
         assert_eq!((auto.0, auto.1), (alive.0, alive.1));
         assert_eq!(dead.0, "found");
         assert_ne!(dead.1, alive.1, "dead first is another search");
         // A proof of none: every value says none.
         let none = case("p2-6x6-d8", "oscillator", (6, 6), 2, (0, 0), Symmetry::D8);
         for first in [FirstValue::Auto, FirstValue::Alive, FirstValue::Dead] {
-            assert_eq!(settle(&none, first, cap).unwrap().unwrap().0, "none", "{first:?}");
+            assert_eq!(search_first(&none, first, cap).unwrap().unwrap().0, "none", "{first:?}");
         }
         // The probe rescues a box where dead first answers soon (the p3 in 7x7:
-        // hundreds of decisions dead first, millions alive first).
+        // hundreds of decisions dead first, millions alive first), within its
+        // share: a turn of PROBE_SLICE for every PROBE_RATIO such turns of the first.
         let p3 = case("p3-7x7", "oscillator", (7, 7), 3, (0, 0), Symmetry::None);
-        let auto = settle(&p3, FirstValue::Auto, cap).unwrap().unwrap();
-        let dead = settle(&p3, FirstValue::Dead, cap).unwrap().unwrap();
-        assert!(
-            auto.1 < 10 * lifesearch::search::spacetime::PROBE_AFTER && dead.1 < auto.1,
-            "{auto:?} {dead:?}"
-        );
+        let auto = search_first(&p3, FirstValue::Auto, cap).unwrap().unwrap();
+        let dead = search_first(&p3, FirstValue::Dead, cap).unwrap().unwrap();
+        let rescue = PROBE_AFTER + (dead.1 / PROBE_SLICE + 1) * PROBE_SLICE * (PROBE_RATIO + 1);
+        assert!(auto.1 <= rescue && dead.1 < auto.1, "{auto:?} {dead:?}");
     }
 }

@@ -6,12 +6,11 @@
 //! `knuth/search-vs-peers.md`, around the code of [`measure`].
 
 use crate::harness::{Ctx, Experiment, Fmt, Mode, Report, capped, col, timed};
-use crate::inputs::{Case, held_out, problems};
+use crate::inputs::{Case, answer_holds, case_row, held_out, problems};
 use crate::plot::{Cactus, render};
 use anyhow::Result;
 use lifesearch::CycleQuery;
 use lifesearch::life::{Grid, Rule};
-use lifesearch::search::verify::{check_cycle, has_symmetry};
 use lifesearch::search::{Cycle, Encoding, Problem, Symmetry};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -148,26 +147,17 @@ fn run_once(engine: &str, c: &Cycle, cap: Duration) -> Result<(Verdict, f64)> {
 /// and whether the answer passed the simulation check; an engine whose
 /// verdict changes from one run to the next is an error.
 pub fn measure(case: &Case, engines: &[&str], runs: Runs, cap: Duration) -> Vec<Row> {
-    let Cycle { width: w, height: h, period, dx, dy, symmetry } = case.cycle;
     let mut rows: Vec<Row> = engines
         .iter()
         .map(|&engine| (engine, not_applicable(engine, &case.cycle).unwrap_or_default()))
-        .map(|(engine, (verdict, why))| Row {
-            problem: case.name.clone(),
-            family: case.family.into(),
-            width: w,
-            height: h,
-            period,
-            dx,
-            dy,
-            symmetry: format!("{symmetry:?}").to_lowercase(),
+        .map(|(engine, (verdict, why))| case_row!(Row, case, {
             engine: engine.into(),
             version: if engine == "rlifesrc" { peer::version() } else { env!("CARGO_PKG_VERSION").into() },
             verdict: verdict.into(),
             checked: why.into(),
             cap_ms: cap.as_secs_f64() * 1e3,
             ..Row::default()
-        })
+        }))
         .collect();
     // An engine that does not take the problem has its verdict already.
     let mut open: Vec<bool> = rows.iter().map(|r| r.verdict.is_empty()).collect();
@@ -210,7 +200,6 @@ pub fn williams(n: usize) -> Vec<Vec<usize>> {
 /// One turn of `row`'s engine: a warm-up run if the problem is small, then
 /// a timed run. Whether the engine measures on.
 fn turn(row: &mut Row, spent: &mut f64, c: &Cycle, runs: Runs, cap: Duration) -> bool {
-    let Cycle { width: w, height: h, period, dx, dy, symmetry } = *c;
     if row.ms.is_some_and(|ms| ms < WARM_UP_BELOW_MS) {
         let _ = run_once(&row.engine, c, cap);
     }
@@ -230,12 +219,7 @@ fn turn(row: &mut Row, spent: &mut f64, c: &Cycle, runs: Runs, cap: Duration) ->
             return false;
         }
         Ok((Verdict::None, ms)) => ("none", String::new(), ms),
-        Ok((Verdict::Found(g), ms)) => {
-            let ok = (g.width(), g.height()) == (w, h)
-                && check_cycle(&g, period, dx, dy, Rule::CONWAY).is_ok()
-                && has_symmetry(&g, symmetry);
-            ("found", if ok { "yes" } else { "no" }.into(), ms)
-        }
+        Ok((Verdict::Found(g), ms)) => ("found", if answer_holds(&g, c) { "yes" } else { "no" }.into(), ms),
     };
     if row.runs > 1 && verdict != row.verdict {
         row.verdict = format!("error: {} then {verdict} on the same problem", row.verdict);

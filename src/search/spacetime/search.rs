@@ -192,17 +192,16 @@ pub fn placement(opts: &Options) -> Placement {
 /// 1/([`PROBE_RATIO`] + 1) of the decisions once the first search's turn has
 /// grown to its longest (more before), less of the time, since a
 /// dead-first decision propagates less than an alive-first one. Alive
-/// first and a fifth of the decisions, rather than dead first and a
-/// sixty-fifth,
-/// because rlifesrc tries alive first: the boxes it answers soon are then
-/// soon here too, and the boxes where dead first wins, slow for alive first
-/// and so as a rule for rlifesrc, can afford a slower rescue (the book's
-/// "The search order" gives the held-out measurements).
+/// first, and the probe a seventeenth of the decisions, because rlifesrc
+/// tries alive first: a box it answers soon is then soon here too, at most
+/// a sixteenth slower than alive first alone, and a box where dead first
+/// wins, slow for alive first and so as a rule for rlifesrc, can afford a
+/// slower rescue (the book's "The search order" gives the measurements).
 pub const PROBE_AFTER: u64 = 1024;
 /// The probe's decisions in one turn.
 pub const PROBE_SLICE: u64 = 64;
 /// The first search's longest turn, in probe turns.
-pub const PROBE_RATIO: u64 = 4;
+pub const PROBE_RATIO: u64 = 16;
 
 /// When the probe starts and how the two searches share the time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
