@@ -178,8 +178,10 @@ pub fn placement(opts: &Options) -> Placement {
 /// A stationary pattern's search that has not answered within its first
 /// [`PROBE_AFTER`] decisions starts a probe: a second search of the same box
 /// that tries the other value first (dead, the first search trying alive).
-/// The two take turns; the probe's turn is always [`PROBE_SLICE`] decisions,
-/// the first search's doubles up to [`PROBE_RATIO`] times that. Which value
+/// The two take turns: the probe's turn is [`PROBE_SLICE`] decisions, the
+/// first search's [`PROBE_RATIO`] times that (a [`Schedule`] whose `after` is
+/// shorter than its `longest` doubles the first search's turn up to it; the
+/// default's are equal, so it runs its longest turn from the start). Which value
 /// leads to an answer soon varies by orders of magnitude either way (a p3 in
 /// 9x9 with a quarter turn takes 42 decisions alive first and 16,035 dead
 /// first; a p3 in 7x7, 3 million alive first and 645 dead first), while a
@@ -189,9 +191,8 @@ pub fn placement(opts: &Options) -> Placement {
 /// pays only the few nodes both decided and the rest of the turn in which
 /// they met. A search that answers pays the probe's share: nothing within
 /// the first [`PROBE_AFTER`] decisions, as most boxes need, and after that
-/// 1/([`PROBE_RATIO`] + 1) of the decisions once the first search's turn has
-/// grown to its longest (more before), less of the time, since a
-/// dead-first decision propagates less than an alive-first one. Alive
+/// 1/([`PROBE_RATIO`] + 1) of the decisions, and about as much of the time
+/// (a dead-first decision costs what an alive-first one does). Alive
 /// first, and the probe a seventeenth of the decisions, because rlifesrc
 /// tries alive first: a box it answers soon is then soon here too, at most
 /// a sixteenth slower than alive first alone, and a box where dead first
