@@ -48,6 +48,14 @@ impl Symmetry {
             Symmetry::D8 => vec![(mx, y), (y, x)],
         }
     }
+    /// Does the symmetry include the half turn, (x, y) = (W-1-x, H-1-y)? The
+    /// quarter turn, both mirrors and both diagonals each make it.
+    pub fn has_half_turn(self) -> bool {
+        matches!(
+            self,
+            Symmetry::Rot180 | Symmetry::Rot90 | Symmetry::Quad | Symmetry::BothDiagonals | Symmetry::D8
+        )
+    }
     pub fn needs_square(self) -> bool {
         matches!(
             self,
@@ -57,5 +65,47 @@ impl Symmetry {
                 | Symmetry::BothDiagonals
                 | Symmetry::D8
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The slow twin of `has_half_turn`: close every cell's images under the
+    /// symmetry's generators and look for its half-turn image in the orbit.
+    #[test]
+    fn the_half_turn_is_in_the_orbit_of_every_cell_exactly_when_said() {
+        let all = [
+            Symmetry::None,
+            Symmetry::MirrorLr,
+            Symmetry::MirrorUd,
+            Symmetry::Quad,
+            Symmetry::Rot180,
+            Symmetry::Rot90,
+            Symmetry::Diagonal,
+            Symmetry::AntiDiagonal,
+            Symmetry::BothDiagonals,
+            Symmetry::D8,
+        ];
+        for s in all {
+            let (w, h) = if s.needs_square() { (5, 5) } else { (5, 4) };
+            let in_orbit = |x: usize, y: usize| {
+                let mut orbit = vec![(x, y)];
+                let mut i = 0;
+                while i < orbit.len() {
+                    let (a, b) = orbit[i];
+                    for c in s.images(w, h, a, b) {
+                        if !orbit.contains(&c) {
+                            orbit.push(c);
+                        }
+                    }
+                    i += 1;
+                }
+                orbit.contains(&(w - 1 - x, h - 1 - y))
+            };
+            let every = (0..w).all(|x| (0..h).all(|y| in_orbit(x, y)));
+            assert_eq!(s.has_half_turn(), every, "{s:?}");
+        }
     }
 }

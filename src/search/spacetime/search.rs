@@ -183,7 +183,7 @@ pub fn placement(opts: &Options) -> Placement {
 /// shorter than its `longest` doubles the first search's turn up to it; the
 /// default's are equal, so it runs its longest turn from the start). Which value
 /// leads to an answer soon varies by orders of magnitude either way (a p3 in
-/// 9x9 with a quarter turn takes 42 decisions alive first and 16,035 dead
+/// 9x9 with a quarter turn takes 158 decisions alive first and 5,296 dead
 /// first; a p3 in 7x7, 3 million alive first and 645 dead first), while a
 /// proof of "none" visits the same tree either way. The two split a proof
 /// of "none" between them: the probe walks the same tree from the other
