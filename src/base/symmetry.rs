@@ -32,6 +32,19 @@ pub enum Symmetry {
 // ANCHOR_END: symmetry
 
 impl Symmetry {
+    /// Every symmetry, in the order of the enum.
+    pub const ALL: [Symmetry; 10] = [
+        Symmetry::None,
+        Symmetry::MirrorLr,
+        Symmetry::MirrorUd,
+        Symmetry::Quad,
+        Symmetry::Rot180,
+        Symmetry::Rot90,
+        Symmetry::Diagonal,
+        Symmetry::AntiDiagonal,
+        Symmetry::BothDiagonals,
+        Symmetry::D8,
+    ];
     /// The images of cell (x, y) in a W x H box that must equal it.
     pub fn images(self, w: usize, h: usize, x: usize, y: usize) -> Vec<(usize, usize)> {
         let (mx, my) = (w - 1 - x, h - 1 - y);
@@ -72,23 +85,17 @@ impl Symmetry {
 mod tests {
     use super::*;
 
+    #[cfg(feature = "cli")]
+    #[test]
+    fn all_lists_every_symmetry_the_command_line_offers() {
+        assert_eq!(&Symmetry::ALL[..], <Symmetry as clap::ValueEnum>::value_variants());
+    }
+
     /// The slow twin of `has_half_turn`: close every cell's images under the
     /// symmetry's generators and look for its half-turn image in the orbit.
     #[test]
     fn the_half_turn_is_in_the_orbit_of_every_cell_exactly_when_said() {
-        let all = [
-            Symmetry::None,
-            Symmetry::MirrorLr,
-            Symmetry::MirrorUd,
-            Symmetry::Quad,
-            Symmetry::Rot180,
-            Symmetry::Rot90,
-            Symmetry::Diagonal,
-            Symmetry::AntiDiagonal,
-            Symmetry::BothDiagonals,
-            Symmetry::D8,
-        ];
-        for s in all {
+        for s in Symmetry::ALL {
             let (w, h) = if s.needs_square() { (5, 5) } else { (5, 4) };
             let in_orbit = |x: usize, y: usize| {
                 let mut orbit = vec![(x, y)];
