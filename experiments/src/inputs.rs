@@ -211,7 +211,7 @@ pub fn problems(mode: Mode) -> Vec<Case> {
 /// not, so a claim about the engines can be checked on problems nobody tuned
 /// them to (`experiments search-held-out --seed N`). With
 /// `oscillators_from` P, only oscillators of period P and up are drawn.
-pub fn held_out(seed: u64, n: usize, oscillators_from: Option<u64>) -> Vec<Case> {
+pub fn held_out(seed: u64, n: usize, oscillators_from: Option<u64>, all_symmetries: bool) -> Vec<Case> {
     use Symmetry::*;
     use rand::{Rng, SeedableRng, seq::IndexedRandom};
     let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
@@ -239,7 +239,10 @@ pub fn held_out(seed: u64, n: usize, oscillators_from: Option<u64>) -> Vec<Case>
                     let periods: Vec<usize> =
                         [2, 3, 4, 5, 6, 8, 15].into_iter().filter(|&p| p as u64 >= from).collect();
                     let p = *periods.choose(&mut rng).expect("the caller keeps oscillators_from at most 15");
-                    let s = *[None, Quad, D8, Rot90, Rot180].choose(&mut rng).unwrap();
+                    let first = [None, Quad, D8, Rot90, Rot180];
+                    let s = *if all_symmetries { &Symmetry::ALL[..] } else { &first[..] }
+                        .choose(&mut rng)
+                        .unwrap();
                     // Without symmetry every cell is free: keep those boxes small.
                     let side = if s == None { rng.random_range(4..=7) } else { rng.random_range(6..=10) };
                     ((side, side), p, (0, 0), s)

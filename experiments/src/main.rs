@@ -113,6 +113,11 @@ enum Cmd {
         /// 8 and 15): the problems on which `auto` races CaDiCaL.
         #[arg(long, value_parser = clap::value_parser!(u64).range(2..=15))]
         oscillators_from: Option<u64>,
+        /// Draw the oscillators' symmetry from all ten (the first draws
+        /// knew five: none, both mirrors, all eight, the quarter and the
+        /// half turn), so that a draw can hold single and diagonal mirrors.
+        #[arg(long)]
+        all_symmetries: bool,
     },
     /// One orphan-zoo solve in a child process (prints one JSON line).
     #[command(name = "__orphan", hide = true)]
@@ -373,10 +378,17 @@ fn real_main(cli: Cli) -> Result<bool> {
             println!("{}: {} patterns, {orphans} orphans", out.display(), entries.len());
             Ok(true)
         }
-        Cmd::SearchHeldOut { seed, count, out, cap, full, oscillators_from } => {
+        Cmd::SearchHeldOut { seed, count, out, cap, full, oscillators_from, all_symmetries } => {
             let cap = std::time::Duration::try_from_secs_f64(cap)
                 .map_err(|e| anyhow::anyhow!("--cap {cap}: {e}"))?;
-            let report = exp::search_vs_peers::run_held_out(seed, count, oscillators_from, cap, full, &out)?;
+            let report = exp::search_vs_peers::run_held_out(
+                seed,
+                count,
+                (oscillators_from, all_symmetries),
+                cap,
+                full,
+                &out,
+            )?;
             println!("{report}");
             Ok(true)
         }

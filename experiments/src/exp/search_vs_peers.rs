@@ -244,12 +244,12 @@ fn turn(row: &mut Row, spent: &mut f64, c: &Cycle, runs: Runs, cap: Duration) ->
 pub fn run_held_out(
     seed: u64,
     n: usize,
-    oscillators_from: Option<u64>,
+    (oscillators_from, all_symmetries): (Option<u64>, bool),
     cap: Duration,
     full: bool,
     out: &std::path::Path,
 ) -> Result<String> {
-    let cases = held_out(seed, n, oscillators_from);
+    let cases = held_out(seed, n, oscillators_from, all_symmetries);
     let runs = Runs::for_mode(if full { Mode::Full } else { Mode::Quick });
     let engines = ["spacetime", "cadical-knuth", "auto", "rlifesrc"];
     let mut rows: Vec<Row> = cases.iter().flat_map(|c| measure(c, &engines, runs, cap)).collect();
@@ -555,12 +555,18 @@ mod tests {
 
     #[test]
     fn held_out_draws_every_family_or_only_the_oscillators_asked_for() {
-        let all = held_out(7, 40, None);
+        let all = held_out(7, 40, None, false);
         for f in ["still-life", "oscillator", "orthogonal", "diagonal"] {
             assert!(all.iter().any(|c| c.family == f), "{f} never drawn");
         }
-        for c in held_out(7, 40, Some(6)) {
+        for c in held_out(7, 40, Some(6), false) {
             assert!(c.family == "oscillator" && c.cycle.period >= 6, "{}", c.name);
+        }
+        // The first draws' oscillators have five symmetries; asked, every one.
+        let drawn = |all| held_out(7, 60, Some(2), all).iter().map(|c| c.cycle.symmetry).collect::<Vec<_>>();
+        assert!(!drawn(false).contains(&Symmetry::Diagonal));
+        for s in Symmetry::ALL {
+            assert!(drawn(true).contains(&s), "{s:?} never drawn");
         }
     }
 
