@@ -42,7 +42,7 @@ pub enum SearchOrder {
 /// half turn and about half with both mirrors (geometric means; the book's
 /// "The search order" gives the rest). So is one that stays put under a
 /// single diagonal mirror, along the lines its mirror maps to themselves
-/// (see `cells`): on a fresh draw of 80 square boxes, 0.64 and 0.38 of the
+/// (see `cells`): on a fresh draw of 40 square boxes, 0.64 and 0.38 of the
 /// row sweep's decisions under the two mirrors.
 pub fn resolve(
     order: SearchOrder,
@@ -68,14 +68,19 @@ pub fn resolve(
 /// Rows or columns: the lines along the side with fewer free cells (a
 /// mirror halves the side it folds), along the motion on a square.
 fn lines((w, h): (usize, usize), (dx, dy): (i64, i64), symmetry: Symmetry) -> SearchOrder {
-    let folds = |mirror| matches!(symmetry, Symmetry::Quad) || symmetry == mirror;
-    let free_w = if folds(Symmetry::MirrorLr) { w.div_ceil(2) } else { w };
-    let free_h = if folds(Symmetry::MirrorUd) { h.div_ceil(2) } else { h };
+    let free_w = if folds(symmetry, Symmetry::MirrorLr) { w.div_ceil(2) } else { w };
+    let free_h = if folds(symmetry, Symmetry::MirrorUd) { h.div_ceil(2) } else { h };
     if free_w > free_h || (free_w == free_h && dx != 0 && dy == 0) {
         SearchOrder::Column
     } else {
         SearchOrder::Row
     }
+}
+
+/// Does `symmetry` include `mirror` (left-right or top-bottom), folding each
+/// line across it in two?
+fn folds(symmetry: Symmetry, mirror: Symmetry) -> bool {
+    matches!(symmetry, Symmetry::Quad | Symmetry::D8) || symmetry == mirror
 }
 // ANCHOR_END: resolve
 
@@ -125,15 +130,13 @@ pub fn cells(
     let mut out = Vec::with_capacity(w * h);
     match resolve(order, (w, h), (dx, dy), symmetry) {
         SearchOrder::Fold => {
-            let rows = lines((w, h), (dx, dy), symmetry) == SearchOrder::Row;
-            let folded = |mirror| matches!(symmetry, Symmetry::Quad | Symmetry::D8) || symmetry == mirror;
-            if rows {
-                let along = from_fold(w, folded(Symmetry::MirrorLr));
+            if lines((w, h), (dx, dy), symmetry) == SearchOrder::Row {
+                let along = from_fold(w, folds(symmetry, Symmetry::MirrorLr));
                 for y in 0..h {
                     out.extend(along.iter().map(|&x| (x, fy(y))));
                 }
             } else {
-                let along = from_fold(h, folded(Symmetry::MirrorUd));
+                let along = from_fold(h, folds(symmetry, Symmetry::MirrorUd));
                 for x in 0..w {
                     out.extend(along.iter().map(|&y| (fx(x), y)));
                 }
@@ -174,10 +177,7 @@ pub fn cells(
 /// The positions of a line of `n` cells: from the middle outwards when a
 /// mirror folds it (the far half first, its twins after), else in order.
 fn from_fold(n: usize, folded: bool) -> Vec<usize> {
-    match folded {
-        true => (n / 2..n).chain((0..n / 2).rev()).collect(),
-        false => (0..n).collect(),
-    }
+    if folded { (n / 2..n).chain((0..n / 2).rev()).collect() } else { (0..n).collect() }
 }
 
 #[cfg(test)]
