@@ -42,6 +42,7 @@ pub fn registry() -> Vec<(&'static str, Make)> {
         ("glucose", |o| sat_engine(SolverKind::Glucose, o)),
         ("gridwalker", |o| Box::new(gridwalker::Engine(o.gridwalker))),
         ("automaton", |_| Box::new(crate::automaton::solve::Engine)),
+        ("spacetime", |_| Box::new(spacetime::predecessor::Engine)),
     ]
 }
 // ANCHOR_END: registry

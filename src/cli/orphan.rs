@@ -21,7 +21,9 @@ pub struct Args {
     pub file: PathBuf,
     /// cadical (default), batsat, varisat, kissat, minisat, glucose (the last
     /// three need the `extra-solvers` feature), gridwalker, automaton (the
-    /// column automaton: patterns at most 6 cells on their shorter side), or
+    /// column automaton: patterns at most 6 cells on their shorter side),
+    /// spacetime (the space-time search engine's propagation, two
+    /// generations deep: quick to find a parent, slow to prove none), or
     /// auto (the automaton where it applies, else GRIDWALKER and CaDiCaL racing;
     /// the JSON's `engine` says which answered).
     #[arg(long, default_value = "cadical", value_parser = parse_orphan_solver)]

@@ -8,6 +8,7 @@
 //! Book: Part I, "A space-time propagation engine" (`book/src/knuth/spacetime.md`).
 
 pub mod order;
+pub mod predecessor;
 pub mod search;
 pub mod table;
 pub mod world;

@@ -30,12 +30,18 @@ pub const FORCE_NBRS: u8 = 32;
 pub const NBRS_ALIVE: u8 = 64;
 // ANCHOR_END: actions
 
+/// Added to the key of a cell that constrains nothing (a predecessor
+/// search's cells outside the target): past every real key (they are below
+/// 729) and a multiple of 9, so the centre and successor digits stay where
+/// the checks read them, and the table says nothing there.
+pub const INACTIVE: u16 = 81 * 13;
+
 /// The precomputed table of one rule.
 #[derive(Debug, Clone)]
 pub struct RuleTable {
     /// 729 entries, padded to a power of two so that a masked key needs no
-    /// bounds check.
-    entries: [u8; 1024],
+    /// bounds check; keys from [`INACTIVE`] up read zeros (nothing to say).
+    entries: [u8; 2048],
 }
 
 /// The table's index of a constraint's situation.
@@ -77,7 +83,7 @@ impl RuleTable {
                 "rule {rule} has B0 (empty space comes alive), which the space-time engine cannot search"
             )));
         }
-        let mut entries = [0u8; 1024];
+        let mut entries = [0u8; 2048];
         for alive in 0..=8usize {
             for unknown in 0..=8 - alive {
                 // consistent[c][s]: the numbers k of unknown neighbours alive
@@ -135,7 +141,7 @@ impl RuleTable {
 
     #[inline]
     pub fn get(&self, key: usize) -> u8 {
-        self.entries[key & 1023]
+        self.entries[key & 2047]
     }
 }
 

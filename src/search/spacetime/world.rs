@@ -238,6 +238,45 @@ impl World {
         world
     }
 
+    // ANCHOR: predecessor_world
+    /// The world of a predecessor search: generation 0 is the unknown
+    /// (W+2) x (H+2) parent, generation 1 the target at one cell in from the
+    /// parent's edge. Only the target's known cells constrain (their key
+    /// is live); the parent's edge and a `?` cell of the target constrain
+    /// nothing, so their keys sit at [`table::INACTIVE`]. Generation 1 is
+    /// never set, so there is no wrap and no predecessor link to follow.
+    pub fn predecessor(target: &crate::life::SpecGrid, table: RuleTable) -> World {
+        use crate::life::Cell;
+        let (w, h) = (target.width() + 2, target.height() + 2);
+        let mut world = World::new(w, h, 2, (0, 0), table);
+        world.pred.fill(NONE);
+        let dead = world.dead_cell();
+        for y in -1..=h as i64 {
+            for x in -1..=w as i64 {
+                let (c, s) = (world.at(x, y, 0), world.at(x, y, 1));
+                let inside = x >= 1 && y >= 1 && x <= target.width() as i64 && y <= target.height() as i64;
+                let known = match inside.then(|| target.get(x as usize - 1, y as usize - 1)) {
+                    Some(Cell::Alive) => Some(ALIVE),
+                    Some(Cell::Dead) => Some(DEAD),
+                    _ => None,
+                };
+                world.state[s] = known.unwrap_or(DEAD);
+                world.is_centre[s] = false;
+                match known {
+                    Some(_) => world.succ[c] = s as u32,
+                    None => world.succ[c] = dead,
+                }
+                let unknown =
+                    world.offsets.iter().filter(|&&o| world.state[(c as isize + o) as usize] == UNKNOWN);
+                let key =
+                    table::key_of(unknown.count() as u8, world.state[c], world.state[world.succ[c] as usize]);
+                world.key[c] = key as u16 + if known.is_some() { 0 } else { table::INACTIVE };
+            }
+        }
+        world
+    }
+    // ANCHOR_END: predecessor_world
+
     /// Generation-0 box cells that are dead because their predecessor
     /// place at the last generation is beyond the cage's ring.
     pub fn fixed_dead(&self, (dx, dy): (i64, i64)) -> Vec<u32> {
