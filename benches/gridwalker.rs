@@ -1,5 +1,5 @@
 //! GRIDWALKER benchmarks: the thesis' 10x10 orphan (Table 6.1's 8.09 ms), a
-//! random 10x10 candidate, and single confrontations.
+//! random 10x10 candidate, a long soup's step, and single confrontations.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use lifesearch::gridwalker::convention::ThesisCode;
@@ -27,6 +27,17 @@ fn random_candidate(seed: u64) -> SpecGrid {
     let parent = Grid::random(12, 12, 0.5, &mut rng);
     let next = naive::step(&parent, Rule::CONWAY, Topology::Bounded);
     SpecGrid::from(&next.crop(1, 1, 10, 10))
+}
+
+/// A long target with a parent, like the orphan zoo's soups: the centre of
+/// one step of a random 44x16 soup. GRIDWALKER's nodes there change a few
+/// rows each, so it measures what the sweeps' passing of consistent rows and
+/// the pivot scan cost (`grid.rs`, `Rows` and `dom_wdeg`).
+fn long_candidate(seed: u64) -> SpecGrid {
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let parent = Grid::random(44, 16, 0.4, &mut rng);
+    let next = naive::step(&parent, Rule::CONWAY, Topology::Bounded);
+    SpecGrid::from(&next.crop(1, 1, 42, 14))
 }
 
 /// A uniformly random 10x10 target (most are orphans or quickly refuted).
@@ -97,6 +108,11 @@ fn bench(c: &mut Criterion) {
             black_box(decide_orphan(black_box(&goe), &o).unwrap());
         });
     }
+    let long = long_candidate(3);
+    let robust = Options { variant: Variant::Robust, convention: Convention::ThesisCode };
+    cpu_median("long_candidate_42x14/Robust", 41, || {
+        black_box(decide_orphan(black_box(&long), &robust).unwrap());
+    });
     for (name, t) in [("non_orphan_10x10", random_candidate(1)), ("random_10x10", random_target(2))] {
         for variant in [Variant::Basic, Variant::Track] {
             let o = Options { variant, convention: Convention::ThesisCode };

@@ -153,3 +153,35 @@ fn batch_answers_equal_one_by_one() {
         }
     }
 }
+
+/// `robust` passes the rows whose pairs it knows to be consistent. The
+/// claim is that this changes nothing but the count of confrontations: the
+/// same verdict, nodes, sweeps and changes as sweeping every row, and each
+/// pair passed is one that the full sweeps confronted to no effect.
+#[test]
+fn passing_consistent_rows_changes_only_the_confrontations() {
+    use lifesearch::gridwalker::solve::with_every_row_swept;
+    let mut rng = Pcg64::seed_from_u64(75);
+    let o = Options { variant: Variant::Robust, convention: Convention::ThesisCode };
+    let mut passed = 0;
+    for i in 0..120 {
+        let (w, h) = (rng.random_range(3..14), rng.random_range(3..14));
+        let rule: Rule = if i % 4 == 3 { "B36/S23".parse().unwrap() } else { Rule::CONWAY };
+        let t = random_target(&mut rng, w, h);
+        let fast = decide_orphan_rule(&t, &o, rule).unwrap();
+        let full = with_every_row_swept(|| decide_orphan_rule(&t, &o, rule).unwrap());
+        assert_eq!(fast.predecessor, full.predecessor, "{w}x{h} {rule}");
+        let (f, s) = (&fast.stats, &full.stats);
+        for name in ["nodes", "probes", "sweeps", "changes", "restarts", "memo_hits", "max_depth"] {
+            assert_eq!(f.get(name), s.get(name), "{name}, {w}x{h} {rule}");
+        }
+        assert_eq!(s.skipped, Some(0));
+        assert_eq!(
+            f.confrontations.unwrap() + f.skipped.unwrap(),
+            s.confrontations.unwrap(),
+            "{w}x{h} {rule}"
+        );
+        passed += f.skipped.unwrap();
+    }
+    assert!(passed > 0, "no row was ever passed");
+}

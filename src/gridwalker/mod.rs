@@ -36,8 +36,9 @@ use store::{PlainStore, SliceStore};
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Variant {
-    /// Basic's sweeps with a search that restarts, weighs cells by their part
-    /// in contradictions, sweeps long patterns along their length and
+    /// Basic's sweeps, passing rows known to be consistent (same path, fewer
+    /// confrontations), with a search that restarts, weighs cells by their
+    /// part in contradictions, sweeps long patterns along their length and
     /// remembers failed subproblems (`restart.rs`): never far behind a SAT
     /// solver. The default.
     #[default]

@@ -59,6 +59,7 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
             }
             self.trail.touch(pivot, &self.cells[pivot]);
             self.cells[pivot] = self.store.unit(c);
+            self.rows.cell_changed(pivot);
             if self.tracking() {
                 self.mark(pivot);
             }

@@ -185,12 +185,18 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     /// no east pair, the last row no south pair. The count of SliverSolve
     /// calls that changed something.
     #[inline(always)]
-    fn forward<const T: bool, const R: bool>(&mut self) -> Result<u64, Contradiction> {
+    fn forward<const T: bool, const R: bool, const W: bool>(&mut self) -> Result<u64, Contradiction> {
         let (w, h) = (self.width, self.height);
         let mut changes = 0;
         for y in 0..h {
             let row = y * w;
-            if y + 1 < h {
+            let south = y + 1 < h;
+            if W && self.rows.ew_clean(y) && (!south || self.rows.ns_clean(y)) {
+                self.stats.skipped += (w - 1 + if south { w } else { 0 }) as u64;
+                continue;
+            }
+            let before = changes;
+            if south {
                 for i in row..row + w - 1 {
                     if !self.clean::<T, true, true, true>(i) {
                         changes += self.sliver_forward::<T, R, true, true>(i)? as u64;
@@ -206,6 +212,10 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
                     }
                 }
             }
+            if W {
+                let below = if south { y + 1 } else { y };
+                self.rows.swept(y, south.then_some(y), below, changes != before);
+            }
         }
         Ok(changes)
     }
@@ -214,7 +224,7 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     /// `B`: the thesis' program's reverse pass, which skipped every cell past
     /// index 255 (`thesis-track` only).
     #[inline(always)]
-    fn reverse_from<const T: bool, const R: bool, const B: bool>(
+    fn reverse_from<const T: bool, const R: bool, const B: bool, const W: bool>(
         &mut self,
         start: usize,
     ) -> Result<u64, Contradiction> {
@@ -224,6 +234,12 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
         for y in (0..=start / w).rev() {
             let row = y * w;
             let last = if y == start / w { start } else { row + w - 1 };
+            // Row y's east-west pairs and the pairs from row y - 1 to it.
+            if W && self.rows.ew_clean(y) && (y == 0 || self.rows.ns_clean(y - 1)) {
+                self.stats.skipped += (last - row + if y > 0 { last - row + 1 } else { 0 }) as u64;
+                continue;
+            }
+            let before = changes;
             if y > 0 {
                 for i in (row + 1..=last).rev() {
                     if !self.clean::<T, false, true, true>(i) {
@@ -240,21 +256,26 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
                     }
                 }
             }
+            // A row begun part-way (at the pivot) proves only some pairs consistent.
+            let any = changes != before;
+            if W && (any || last == row + w - 1) {
+                self.rows.swept(y, y.checked_sub(1), y.saturating_sub(1), any);
+            }
         }
         Ok(changes)
     }
 
     /// One sweep; the count of SliverSolve calls that changed something.
     #[inline(always)]
-    fn sweep<const T: bool, const R: bool, const B: bool>(
+    fn sweep<const T: bool, const R: bool, const B: bool, const W: bool>(
         &mut self,
         forward: bool,
     ) -> Result<u64, Contradiction> {
         self.stats.sweeps += 1;
         let changes = if forward {
-            self.forward::<T, R>()?
+            self.forward::<T, R, W>()?
         } else {
-            self.reverse_from::<T, R, B>(self.cells.len() - 1)?
+            self.reverse_from::<T, R, B, W>(self.cells.len() - 1)?
         };
         self.stats.changes += changes;
         Ok(changes)
@@ -283,15 +304,16 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     #[inline(always)]
     fn grid_solve_portable(&mut self, start: Start) -> Result<(), Contradiction> {
         match self.variant {
-            Variant::Track => self.grid_solve_with::<true, true, false>(start),
-            Variant::ThesisTrack => self.grid_solve_with::<true, true, true>(start),
-            Variant::NoRepeat => self.grid_solve_with::<false, false, false>(start),
-            _ => self.grid_solve_with::<false, true, false>(start),
+            Variant::Track => self.grid_solve_with::<true, true, false, false>(start),
+            Variant::ThesisTrack => self.grid_solve_with::<true, true, true, false>(start),
+            Variant::NoRepeat => self.grid_solve_with::<false, false, false, false>(start),
+            Variant::Robust if !every_row_swept() => self.grid_solve_with::<false, true, false, true>(start),
+            _ => self.grid_solve_with::<false, true, false, false>(start),
         }
     }
 
     #[inline(always)]
-    fn grid_solve_with<const T: bool, const R: bool, const B: bool>(
+    fn grid_solve_with<const T: bool, const R: bool, const B: bool, const W: bool>(
         &mut self,
         start: Start,
     ) -> Result<(), Contradiction> {
@@ -302,20 +324,45 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
         let mut forward = true;
         if let (Start::Pivot(p), false) = (start, single) {
             self.stats.sweeps += 1;
-            let changes = self.reverse_from::<T, R, B>(p)?;
+            let changes = self.reverse_from::<T, R, B, W>(p)?;
             self.stats.changes += changes;
             if changes == 0 {
                 return Ok(());
             }
         }
         loop {
-            if self.sweep::<T, R, B>(forward)? == 0 {
+            if self.sweep::<T, R, B, W>(forward)? == 0 {
                 return Ok(());
             }
             forward = single || !forward;
         }
     }
     // ANCHOR_END: grid_solve
+}
+
+#[cfg(any(test, feature = "test-hooks"))]
+thread_local! {
+    static EVERY_ROW: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Test hook (feature `test-hooks`): inside `f`, on this thread, `robust`
+/// sweeps every row, passing none that [`super::grid::Rows`] knows to be
+/// consistent, so a test can check that passing them changes nothing but
+/// the count of confrontations.
+#[cfg(any(test, feature = "test-hooks"))]
+pub fn with_every_row_swept<T>(f: impl FnOnce() -> T) -> T {
+    let before = EVERY_ROW.with(|t| t.replace(true));
+    let out = f();
+    EVERY_ROW.with(|t| t.set(before));
+    out
+}
+
+#[inline(always)]
+fn every_row_swept() -> bool {
+    #[cfg(any(test, feature = "test-hooks"))]
+    return EVERY_ROW.with(|t| t.get());
+    #[cfg(not(any(test, feature = "test-hooks")))]
+    false
 }
 
 /// Can this CPU run the AVX2 copy? (Detected once; the macro caches it.)
