@@ -6,6 +6,8 @@
 //!
 //! Book: Part II, chapter 6, section 6.1 (`book/src/thesis/ch6.md`).
 
+#[cfg(any(test, feature = "test-hooks"))]
+pub(crate) mod hook;
 pub mod known;
 pub mod orphan;
 pub mod symmetry;

@@ -166,16 +166,13 @@ thread_local! {
 /// carry the setting to their worker threads.
 #[cfg(any(test, feature = "test-hooks"))]
 pub fn with_spoiled_answers<T>(f: impl FnOnce() -> T) -> T {
-    let before = TAMPER.with(|t| t.replace(true));
-    let out = f();
-    TAMPER.with(|t| t.set(before));
-    out
+    super::hook::with_flag(&TAMPER, f)
 }
 
 /// Is the test hook on for this thread? (Always false without `test-hooks`.)
 pub(crate) fn tampering() -> bool {
     #[cfg(any(test, feature = "test-hooks"))]
-    return TAMPER.with(|t| t.get());
+    return super::hook::is_on(&TAMPER);
     #[cfg(not(any(test, feature = "test-hooks")))]
     false
 }

@@ -129,8 +129,7 @@ impl Rows {
     #[inline(always)]
     pub(crate) fn swept(&mut self, y: usize, north: Option<usize>, other: usize, any: bool) {
         if any {
-            self.tick += 1;
-            self.changed[y] = self.tick;
+            self.changed(y);
             self.changed[other] = self.tick;
         } else {
             self.ew_clean[y] = self.tick;
@@ -298,7 +297,10 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
             bump: 1.0,
             node_limit: u64::MAX,
             out_of_nodes: false,
-            rows: Rows::new(target.width(), target.height()),
+            rows: match variant {
+                Variant::Robust => Rows::new(target.width(), target.height()),
+                _ => Rows::new(0, 0),
+            },
             layout: PhantomData,
         }
     }
@@ -357,25 +359,8 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     /// GetMinSlice: the first slice, row-major, of the smallest count above
     /// one; a count of two cannot be beaten, so stop there. `None` when every
     /// slice is a unit slice.
-    pub fn min_slice(&self) -> Option<usize> {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the CPU has the instruction this copy was compiled for.
-            return unsafe { self.min_slice_popcnt() };
-        }
-        self.min_slice_portable()
-    }
-
-    /// The same with the hardware population count (a hundred slices of
-    /// eight words each, at every node of the search).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
-    unsafe fn min_slice_popcnt(&self) -> Option<usize> {
-        self.min_slice_portable()
-    }
-
     #[inline(always)]
-    fn min_slice_portable(&self) -> Option<usize> {
+    pub fn min_slice(&self) -> Option<usize> {
         let mut best: Option<(usize, u32)> = None;
         for (i, &id) in self.cells.iter().enumerate() {
             let c = self.store.count(id);
@@ -395,6 +380,7 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     /// holds an undecided slice, the smallest such slice. Decisions then
     /// advance as one front, so the undecided part of the grid is a band
     /// beyond the front that different branches reach in the same state.
+    #[inline(always)]
     pub fn front_slice(&self) -> Option<usize> {
         let (w, h) = (self.width, self.height);
         let wide = w > h;
@@ -421,25 +407,8 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     /// often it took part in a contradiction. With no contradiction yet it
     /// is GetMinSlice; as they come, the search turns to the cells where the
     /// pattern's refutation lives and leaves the easy ones alone.
-    pub fn dom_wdeg_slice(&self) -> Option<usize> {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the CPU has the instruction this copy was compiled for.
-            return unsafe { self.dom_wdeg_popcnt() };
-        }
-        self.dom_wdeg_portable()
-    }
-
-    /// The same with the hardware population count: on a long pattern this
-    /// scan, not GridSolve, is most of a node's time.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
-    unsafe fn dom_wdeg_popcnt(&self) -> Option<usize> {
-        self.dom_wdeg_portable()
-    }
-
     #[inline(always)]
-    fn dom_wdeg_portable(&self) -> Option<usize> {
+    pub fn dom_wdeg_slice(&self) -> Option<usize> {
         let mut best: Option<(usize, f64)> = None;
         for (i, &id) in self.cells.iter().enumerate() {
             let c = self.store.count(id);
@@ -469,8 +438,27 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     }
     // ANCHOR_END: dom_wdeg
 
-    /// The next slice to split, by the current rule.
+    /// The next slice to split, by the current rule. Each rule reads the
+    /// count of every slice at every node; on a long pattern that scan, not
+    /// GridSolve, is most of a node's time, so it is compiled once more for
+    /// the hardware population count.
     pub(crate) fn next_pivot(&self) -> Option<usize> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has the instruction this copy was compiled for.
+            return unsafe { self.next_pivot_popcnt() };
+        }
+        self.next_pivot_portable()
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn next_pivot_popcnt(&self) -> Option<usize> {
+        self.next_pivot_portable()
+    }
+
+    #[inline(always)]
+    fn next_pivot_portable(&self) -> Option<usize> {
         match self.pivot {
             Pivot::MinSlice => self.min_slice(),
             Pivot::DomWdeg => self.dom_wdeg_slice(),

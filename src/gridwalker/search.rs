@@ -4,6 +4,7 @@
 //!
 //! Book: Part II, chapter 5, section 5.3 (`book/src/thesis/ch5.md`).
 
+use super::Variant;
 use super::convention::Layout;
 use super::grid::Solver;
 use super::solve::Start;
@@ -59,7 +60,9 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
             }
             self.trail.touch(pivot, &self.cells[pivot]);
             self.cells[pivot] = self.store.unit(c);
-            self.rows.cell_changed(pivot);
+            if self.variant == Variant::Robust {
+                self.rows.cell_changed(pivot);
+            }
             if self.tracking() {
                 self.mark(pivot);
             }

@@ -351,16 +351,13 @@ thread_local! {
 /// the count of confrontations.
 #[cfg(any(test, feature = "test-hooks"))]
 pub fn with_every_row_swept<T>(f: impl FnOnce() -> T) -> T {
-    let before = EVERY_ROW.with(|t| t.replace(true));
-    let out = f();
-    EVERY_ROW.with(|t| t.set(before));
-    out
+    crate::base::hook::with_flag(&EVERY_ROW, f)
 }
 
 #[inline(always)]
 fn every_row_swept() -> bool {
     #[cfg(any(test, feature = "test-hooks"))]
-    return EVERY_ROW.with(|t| t.get());
+    return crate::base::hook::is_on(&EVERY_ROW);
     #[cfg(not(any(test, feature = "test-hooks")))]
     false
 }
