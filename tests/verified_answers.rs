@@ -81,7 +81,16 @@ fn sat_front_ends_refuse_wrong_answers() {
 #[test]
 fn gridwalker_front_ends_refuse_wrong_answers() {
     let t = target();
-    for variant in [Variant::Basic, Variant::Single, Variant::NoRepeat, Variant::Track, Variant::Db] {
+    let variants = [
+        Variant::Robust,
+        Variant::Basic,
+        Variant::Single,
+        Variant::NoRepeat,
+        Variant::Track,
+        Variant::Db,
+        Variant::ThesisTrack,
+    ];
+    for variant in variants {
         for convention in [Convention::ThesisCode, Convention::Figure52] {
             let o = Options { variant, convention };
             refuses(&format!("gridwalker {variant:?} {convention:?}"), || decide_orphan(&t, &o));
@@ -97,6 +106,19 @@ fn gridwalker_front_ends_refuse_wrong_answers() {
     refuses("stack predecessor, two steps", || stack::predecessor(&target_small(), 2, Rule::CONWAY));
     refuses("stack caged cycle", || stack::caged_cycle(3, 3, 2, (0, 0), Rule::CONWAY));
     refuses("stack cycle", || stack::cycle(3, 3, 4, (1, 1), Rule::CONWAY));
+}
+
+/// The hook is off again after a closure that panics inside it: the flag is
+/// per thread and tests share threads, so a failing test must not spoil the
+/// answers of the next one.
+#[test]
+fn the_hook_is_off_after_a_panic() {
+    let t = target();
+    let o = Options { variant: Variant::Robust, convention: Convention::ThesisCode };
+    let hook = std::panic::catch_unwind(|| with_spoiled_answers(|| panic!("on purpose")));
+    assert!(hook.is_err());
+    assert!(decide_orphan(&t, &o).is_ok(), "the answers are still spoiled after the panic");
+    refuses("gridwalker after a panic", || decide_orphan(&t, &o));
 }
 
 /// A 2x2 block: it has a grandparent (itself).
