@@ -81,16 +81,8 @@ fn sat_front_ends_refuse_wrong_answers() {
 #[test]
 fn gridwalker_front_ends_refuse_wrong_answers() {
     let t = target();
-    let variants = [
-        Variant::Robust,
-        Variant::Basic,
-        Variant::Single,
-        Variant::NoRepeat,
-        Variant::Track,
-        Variant::Db,
-        Variant::ThesisTrack,
-    ];
-    for variant in variants {
+    // Every variant, so that a new one cannot be left out (robust, the default, once was).
+    for &variant in <Variant as clap::ValueEnum>::value_variants() {
         for convention in [Convention::ThesisCode, Convention::Figure52] {
             let o = Options { variant, convention };
             refuses(&format!("gridwalker {variant:?} {convention:?}"), || decide_orphan(&t, &o));
