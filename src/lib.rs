@@ -51,6 +51,7 @@ pub mod gridwalker;
 pub mod knuth;
 pub mod life;
 pub mod search;
+mod simd;
 pub mod stop;
 
 pub use engine::{Counters, CycleEngine, CycleQuery, CycleVerdict, OrphanEngine, OrphanQuery, Verdict};

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 /// Bottom first. A module path takes the layer of its longest listed prefix.
 const LAYERS: &[&[&str]] = &[
-    &["error", "stop", "fsutil", "alloc"],
+    &["error", "stop", "fsutil", "alloc", "simd"],
     &["life"],
     &["formats", "knuth"],
     // Answer checks, symmetry, known patterns, the orphan question and answer.

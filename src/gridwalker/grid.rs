@@ -10,6 +10,7 @@ use super::store::SliceStore;
 use crate::base::Counters;
 use crate::life::lifecube::step_narrow;
 use crate::life::{Cell, Grid, Rule, SpecGrid, Topology};
+use crate::simd::simd_copies;
 use std::marker::PhantomData;
 
 /// Counters of one run; see [`Stats::counters`] for their names.
@@ -275,14 +276,7 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
             width: target.width(),
             height: target.height(),
             cells,
-            dirty: vec![
-                if matches!(variant, Variant::Track | Variant::ThesisTrack) {
-                    EW_DIRTY | NS_DIRTY
-                } else {
-                    0
-                };
-                n
-            ],
+            dirty: vec![if variant.tracks() { EW_DIRTY | NS_DIRTY } else { 0 }; n],
             store,
             variant,
             stats: Stats::default(),
@@ -297,9 +291,10 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
             bump: 1.0,
             node_limit: u64::MAX,
             out_of_nodes: false,
-            rows: match variant {
-                Variant::Robust => Rows::new(target.width(), target.height()),
-                _ => Rows::new(0, 0),
+            rows: if variant.keeps_rows() {
+                Rows::new(target.width(), target.height())
+            } else {
+                Rows::new(0, 0)
             },
             layout: PhantomData,
         }
@@ -328,7 +323,7 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
 
     #[inline]
     pub fn tracking(&self) -> bool {
-        matches!(self.variant, Variant::Track | Variant::ThesisTrack)
+        self.variant.tracks()
     }
 
     /// The constellation counts, row-major.
@@ -438,23 +433,13 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     }
     // ANCHOR_END: dom_wdeg
 
-    /// The next slice to split, by the current rule. Each rule reads the
-    /// count of every slice at every node; on a long pattern that scan, not
-    /// GridSolve, is most of a node's time, so it is compiled once more for
-    /// the hardware population count.
-    pub(crate) fn next_pivot(&self) -> Option<usize> {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the CPU has the instruction this copy was compiled for.
-            return unsafe { self.next_pivot_popcnt() };
-        }
-        self.next_pivot_portable()
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
-    unsafe fn next_pivot_popcnt(&self) -> Option<usize> {
-        self.next_pivot_portable()
+    simd_copies! {
+        /// The next slice to split, by the current rule. Each rule reads the
+        /// count of every slice at every node; on a long pattern that scan, not
+        /// GridSolve, is most of a node's time, so it is compiled once more for
+        /// the hardware population count.
+        pub(crate) fn next_pivot(&self) -> Option<usize> => next_pivot_portable;
+        next_pivot_popcnt: "popcnt" if has!("popcnt");
     }
 
     #[inline(always)]
@@ -488,14 +473,14 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
         for (&i, &old) in t.changed[mark..].iter().zip(&t.old[mark..]) {
             self.cells[i as usize] = old;
         }
-        if self.variant == Variant::Robust {
+        if self.variant.keeps_rows() {
             for &i in &t.changed[mark..] {
                 self.rows.cell_changed(i as usize);
             }
         }
         t.changed.truncate(mark);
         t.old.truncate(mark);
-        if matches!(self.variant, Variant::Track | Variant::ThesisTrack) {
+        if self.variant.tracks() {
             let n = self.dirty.len();
             self.dirty.copy_from_slice(&t.dirty[depth * n..(depth + 1) * n]);
         }

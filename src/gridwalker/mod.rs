@@ -77,6 +77,16 @@ impl Variant {
             Variant::ThesisTrack => "thesis-track",
         }
     }
+
+    /// Whether confrontations are skipped by per-pair dirty flags, which the trail saves.
+    pub(crate) fn tracks(self) -> bool {
+        matches!(self, Variant::Track | Variant::ThesisTrack)
+    }
+
+    /// Whether sweeps pass rows known to be consistent, which needs per-row change ticks.
+    pub(crate) fn keeps_rows(self) -> bool {
+        self == Variant::Robust
+    }
 }
 
 /// How the nine pixels of a 3x3 constellation are numbered.

@@ -4,7 +4,6 @@
 //!
 //! Book: Part II, chapter 5, section 5.3 (`book/src/thesis/ch5.md`).
 
-use super::Variant;
 use super::convention::Layout;
 use super::grid::Solver;
 use super::solve::Start;
@@ -60,7 +59,7 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
             }
             self.trail.touch(pivot, &self.cells[pivot]);
             self.cells[pivot] = self.store.unit(c);
-            if self.variant == Variant::Robust {
+            if self.variant.keeps_rows() {
                 self.rows.cell_changed(pivot);
             }
             if self.tracking() {

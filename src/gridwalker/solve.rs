@@ -9,6 +9,7 @@ use super::convention::Layout;
 use super::grid::{EW_DIRTY, NS_DIRTY, Solver};
 use super::sliver::{Changed, Contradiction};
 use super::store::SliceStore;
+use crate::simd::simd_copies;
 
 /// The last cell index the thesis' program's reverse pass reached.
 const THESIS_REVERSE_LIMIT: usize = 255;
@@ -282,23 +283,15 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
     }
 
     // ANCHOR: grid_solve
-    /// GridSolve: sweep until a sweep changes nothing, alternating direction
-    /// (except `single`, which always sweeps forward). `Err` on a contradiction.
-    pub fn grid_solve(&mut self, start: Start) -> Result<(), Contradiction> {
-        #[cfg(target_arch = "x86_64")]
-        if wide_words() {
-            // SAFETY: the CPU has the features this copy was compiled for.
-            return unsafe { self.grid_solve_avx2(start) };
-        }
-        self.grid_solve_portable(start)
-    }
-
-    /// The same code compiled for AVX2 (a slice is two 256-bit words) and
-    /// hardware popcount; chosen at run time.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    unsafe fn grid_solve_avx2(&mut self, start: Start) -> Result<(), Contradiction> {
-        self.grid_solve_portable(start)
+    simd_copies! {
+        /// GridSolve: sweep until a sweep changes nothing, alternating direction
+        /// (except `single`, which always sweeps forward). `Err` on a contradiction.
+        /// Compiled once more for AVX2 (a slice is two 256-bit words) and the
+        /// hardware bit instructions, chosen at run time.
+        pub fn grid_solve(&mut self, start: Start) -> Result<(), Contradiction>
+            => grid_solve_portable;
+        grid_solve_avx2: "avx2,bmi1,bmi2,popcnt"
+            if has!("avx2") && has!("bmi1") && has!("bmi2") && has!("popcnt");
     }
 
     #[inline(always)]
@@ -307,7 +300,9 @@ impl<S: SliceStore, L: Layout> Solver<S, L> {
             Variant::Track => self.grid_solve_with::<true, true, false, false>(start),
             Variant::ThesisTrack => self.grid_solve_with::<true, true, true, false>(start),
             Variant::NoRepeat => self.grid_solve_with::<false, false, false, false>(start),
-            Variant::Robust if !every_row_swept() => self.grid_solve_with::<false, true, false, true>(start),
+            v if v.keeps_rows() && !every_row_swept() => {
+                self.grid_solve_with::<false, true, false, true>(start)
+            }
             _ => self.grid_solve_with::<false, true, false, false>(start),
         }
     }
@@ -360,13 +355,4 @@ fn every_row_swept() -> bool {
     return crate::base::hook::is_on(&EVERY_ROW);
     #[cfg(not(any(test, feature = "test-hooks")))]
     false
-}
-
-/// Can this CPU run the AVX2 copy? (Detected once; the macro caches it.)
-#[cfg(target_arch = "x86_64")]
-#[inline]
-fn wide_words() -> bool {
-    std::arch::is_x86_feature_detected!("avx2")
-        && std::arch::is_x86_feature_detected!("bmi2")
-        && std::arch::is_x86_feature_detected!("popcnt")
 }

@@ -12,28 +12,8 @@
 
 use crate::life::grid::{Grid, Topology};
 use crate::life::rule::Rule;
+use crate::simd::simd_copies;
 use rayon::prelude::*;
-
-/// The one SIMD dispatcher: call `self.$avx512(args)` on an AVX-512F CPU,
-/// `self.$avx2(args)` on an AVX2 one (each capped by `self.simd`), else
-/// `self.$portable(args)`. The two wide variants are `#[target_feature]`
-/// copies of the portable body, so the compiler may use the wider registers.
-macro_rules! simd_dispatch {
-    ($self:ident, $avx512:ident, $avx2:ident, $portable:ident($($arg:expr),*)) => {{
-        #[cfg(target_arch = "x86_64")]
-        {
-            if $self.simd >= Simd::Avx512 && std::arch::is_x86_feature_detected!("avx512f") {
-                // SAFETY: the CPU has AVX-512F, checked just above.
-                return unsafe { $self.$avx512($($arg),*) };
-            }
-            if $self.simd >= Simd::Avx2 && std::arch::is_x86_feature_detected!("avx2") {
-                // SAFETY: the CPU has AVX2, checked just above.
-                return unsafe { $self.$avx2($($arg),*) };
-            }
-        }
-        $self.$portable($($arg),*)
-    }};
-}
 
 /// The widest vector kernel a [`LifeCube`] may use; it takes the best one the
 /// CPU has at or below it. Lowered only by tests and benchmarks, to check and
@@ -568,8 +548,21 @@ impl Ctx<'_> {
     // ANCHOR: full_band
     /// A band whose tiles are all active: sweep it in strips of `STRIP` words
     /// (four on AVX2) straight from the haloed buffer.
+    /// Its copies are written by hand, not by `simd_copies!`, because the
+    /// AVX-512 one also picks the kernel.
     fn full_band(&self, y0: usize, rows: usize, out: &mut [u64], changed: &mut [bool]) {
-        simd_dispatch!(self, full_band_avx512, full_band_avx2, full_band_portable(y0, rows, out, changed))
+        #[cfg(target_arch = "x86_64")]
+        {
+            if self.simd >= Simd::Avx512 && std::arch::is_x86_feature_detected!("avx512f") {
+                // SAFETY: the CPU has AVX-512F, checked just above.
+                return unsafe { self.full_band_avx512(y0, rows, out, changed) };
+            }
+            if self.simd >= Simd::Avx2 && std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU has AVX2, checked just above.
+                return unsafe { self.full_band_avx2(y0, rows, out, changed) };
+            }
+        }
+        self.full_band_portable(y0, rows, out, changed)
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -661,38 +654,14 @@ impl Ctx<'_> {
         Some(&self.cur[start..start + self.words])
     }
 
-    /// Rows `y0 .. y0+rows`, words `w0 .. w1`: the adder network proper,
-    /// compiled twice so that AVX2 machines get 256-bit words.
-    fn run(&self, y0: usize, rows: usize, w0: usize, w1: usize, out: &mut [u64], diff: &mut [u64]) {
-        simd_dispatch!(self, run_avx512, run_avx2, run_portable(y0, rows, w0, w1, out, diff))
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx512f")]
-    unsafe fn run_avx512(
-        &self,
-        y0: usize,
-        rows: usize,
-        w0: usize,
-        w1: usize,
-        out: &mut [u64],
-        diff: &mut [u64],
-    ) {
-        self.run_portable(y0, rows, w0, w1, out, diff)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    unsafe fn run_avx2(
-        &self,
-        y0: usize,
-        rows: usize,
-        w0: usize,
-        w1: usize,
-        out: &mut [u64],
-        diff: &mut [u64],
-    ) {
-        self.run_portable(y0, rows, w0, w1, out, diff)
+    simd_copies! {
+        /// Rows `y0 .. y0+rows`, words `w0 .. w1`: the adder network proper,
+        /// compiled again so that AVX2 and AVX-512 machines get wider words
+        /// (each capped by `self.simd`).
+        fn run(&self, y0: usize, rows: usize, w0: usize, w1: usize, out: &mut [u64], diff: &mut [u64])
+            -> () => run_portable;
+        run_avx512: "avx512f" if self.simd >= Simd::Avx512 && has!("avx512f");
+        run_avx2: "avx2" if self.simd >= Simd::Avx2 && has!("avx2");
     }
 
     #[inline(always)]

@@ -29,6 +29,7 @@
 use crate::life::grid::{Grid, Topology};
 use crate::life::lifecube::{self, combine, three_sum};
 use crate::life::rule::Rule;
+use crate::simd::simd_copies;
 use rustc_hash::FxHashMap;
 
 /// Rows per tile: a tile is 64 cells wide (one word) and `ROWS` tall.
@@ -308,32 +309,11 @@ impl Tiles {
     }
     // ANCHOR_END: need
 
-    /// Compute the tiles of `work`, through the widest vector unit the CPU has.
-    fn compute(&mut self, work: &[u32], need: &[u64]) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx512f") {
-                // SAFETY: the CPU has AVX-512F, checked just above.
-                return unsafe { self.compute_avx512(work, need) };
-            }
-            if std::arch::is_x86_feature_detected!("avx2") {
-                // SAFETY: the CPU has AVX2, checked just above.
-                return unsafe { self.compute_avx2(work, need) };
-            }
-        }
-        self.compute_with(work, need)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx512f")]
-    unsafe fn compute_avx512(&mut self, work: &[u32], need: &[u64]) {
-        self.compute_with(work, need)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    unsafe fn compute_avx2(&mut self, work: &[u32], need: &[u64]) {
-        self.compute_with(work, need)
+    simd_copies! {
+        /// Compute the tiles of `work`, through the widest vector unit the CPU has.
+        fn compute(&mut self, work: &[u32], need: &[u64]) -> () => compute_with;
+        compute_avx512: "avx512f" if has!("avx512f");
+        compute_avx2: "avx2" if has!("avx2");
     }
 
     // ANCHOR: compute

@@ -21,6 +21,7 @@
 
 use crate::error::{Error, Result};
 use crate::life::Rule;
+use crate::simd::simd_copies;
 use rayon::prelude::*;
 use std::path::Path;
 
@@ -155,19 +156,11 @@ fn gemm_body(m: usize, k: usize, n: usize, a: &[f64], b: &[f64], c: &mut [f64]) 
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma")]
-fn gemm_avx2(m: usize, k: usize, n: usize, a: &[f64], b: &[f64], c: &mut [f64]) {
-    gemm_body(m, k, n, a, b, c)
-}
-
-fn gemm(m: usize, k: usize, n: usize, a: &[f64], b: &[f64], c: &mut [f64]) {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
-        // SAFETY: the CPU supports the features this copy was compiled for.
-        return unsafe { gemm_avx2(m, k, n, a, b, c) };
-    }
-    gemm_body(m, k, n, a, b, c)
+simd_copies! {
+    /// The product, compiled again for AVX2 with fused multiply-add.
+    fn gemm(m: usize, k: usize, n: usize, a: &[f64], b: &[f64], c: &mut [f64])
+        -> () => gemm_body;
+    gemm_avx2: "avx2,fma" if has!("avx2") && has!("fma");
 }
 // ANCHOR_END: gemm
 

@@ -3,7 +3,9 @@
 //! 2^20 and 2^40 generations) on lifesearch's engines, Adam Goucher's
 //! lifelib (PyPI `python-lifelib`, driven by `experiments/peers/lifelib_run.py`)
 //! and Golly's `bgolly` (Debian package `golly`, QuickLife and HashLife).
-//! A missing peer's rows say "not installed". Every engine's final cells are
+//! A missing peer's rows say "not installed" in a quick run; a full run
+//! refuses to start without both peers, because it would replace the
+//! published comparison with empty rows. Every engine's final cells are
 //! compared with lifesearch's first engine's: population, bounding box and,
 //! up to [`HASH_LIMIT`] cells, a hash of the cells relative to their box.
 
@@ -376,6 +378,20 @@ fn lifelib(ctx: &Ctx, w: &Workload, g: &Grid, runs: Runs, dir: &Path) -> Measure
     Ok((secs, outcome, done))
 }
 
+/// A full run's error when a peer is missing, naming each and how to install it.
+fn refuse_without_peers(peers: &[(&str, &std::result::Result<String, &str>)]) -> Result<()> {
+    let missing: Vec<String> =
+        peers.iter().filter_map(|(name, v)| v.as_ref().err().map(|why| format!("{name}: {why}"))).collect();
+    if !missing.is_empty() {
+        bail!(
+            "a full run compares with both peers and would publish empty rows without them ({}); \
+             install them, or run quick mode, whose book says which were not measured",
+            missing.join("; ")
+        );
+    }
+    Ok(())
+}
+
 fn agrees(want: &Outcome, got: &Outcome) -> bool {
     want.population == got.population
         && want.box_size == got.box_size
@@ -396,6 +412,9 @@ impl Experiment for EnginesVsPeers {
             Mode::Tiny => Err("not run in tiny mode (lifelib compiles C++ on first use)"),
             _ => lifelib_version().ok_or("not installed (pip install python-lifelib)"),
         };
+        if ctx.mode == Mode::Full {
+            refuse_without_peers(&[("bgolly", &golly_version), ("lifelib", &lifelib_version)])?;
+        }
         let cases = workloads(ctx);
         let bar = ctx.bar(cases.len() as u64, ID);
         let mut rows = Vec::new();
@@ -590,6 +609,17 @@ fn short_label(r: &Row) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_full_run_refuses_without_a_peer() {
+        let (here, gone) = (Ok("3.3".to_string()), Err("not installed (apt-get install golly)"));
+        assert!(refuse_without_peers(&[("bgolly", &here), ("lifelib", &here)]).is_ok());
+        let e = refuse_without_peers(&[("bgolly", &gone), ("lifelib", &here)]).unwrap_err().to_string();
+        assert!(
+            e.contains("bgolly: not installed (apt-get install golly)") && !e.contains("lifelib:"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn short_runs_repeat_to_a_second_and_long_ones_stop_at_one() {
