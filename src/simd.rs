@@ -22,22 +22,25 @@
 /// }
 /// ```
 macro_rules! simd_copies {
+    // A method is called through `Self::`, a free function through
+    // `self::`, so that the receiver is one more argument and one expansion
+    // serves both.
     ($(#[$m:meta])* $v:vis fn $name:ident(&mut $s:ident $(, $a:ident: $t:ty)* $(,)?) -> $r:ty => $portable:ident;
      $($copy:ident: $feat:literal if $cond:expr;)+) => {
-        $crate::simd::simd_copies!(@expand [$(#[$m])*] $v $name (&mut $s $(, $a: $t)*) $s ($($a),*)
+        $crate::simd::simd_copies!(@expand [$(#[$m])*] $v $name (&mut $s $(, $a: $t)*) Self ($s $(, $a)*)
             $r, $portable; $($copy: $feat if $cond;)+);
     };
     ($(#[$m:meta])* $v:vis fn $name:ident(&$s:ident $(, $a:ident: $t:ty)* $(,)?) -> $r:ty => $portable:ident;
      $($copy:ident: $feat:literal if $cond:expr;)+) => {
-        $crate::simd::simd_copies!(@expand [$(#[$m])*] $v $name (&$s $(, $a: $t)*) $s ($($a),*)
+        $crate::simd::simd_copies!(@expand [$(#[$m])*] $v $name (&$s $(, $a: $t)*) Self ($s $(, $a)*)
             $r, $portable; $($copy: $feat if $cond;)+);
     };
     ($(#[$m:meta])* $v:vis fn $name:ident($($a:ident: $t:ty),* $(,)?) -> $r:ty => $portable:ident;
      $($copy:ident: $feat:literal if $cond:expr;)+) => {
-        $crate::simd::simd_copies!(@free [$(#[$m])*] $v $name ($($a: $t),*) ($($a),*) $r, $portable;
-            $($copy: $feat if $cond;)+);
+        $crate::simd::simd_copies!(@expand [$(#[$m])*] $v $name ($($a: $t),*) self ($($a),*)
+            $r, $portable; $($copy: $feat if $cond;)+);
     };
-    (@free [$($m:tt)*] $v:vis $name:ident $params:tt $args:tt $r:ty, $portable:ident;
+    (@expand [$($m:tt)*] $v:vis $name:ident $params:tt $p:ident $args:tt $r:ty, $portable:ident;
      $($copy:ident: $feat:literal if $cond:expr;)+) => {
         $($m)*
         $v fn $name $params -> $r {
@@ -48,42 +51,17 @@ macro_rules! simd_copies {
                 $(
                     if $cond {
                         // SAFETY: the condition just checked detects every feature the copy is compiled with.
-                        return unsafe { $copy $args };
+                        return unsafe { $p::$copy $args };
                     }
                 )+
             }
-            $portable $args
+            $p::$portable $args
         }
         $(
             #[cfg(target_arch = "x86_64")]
             #[target_feature(enable = $feat)]
             unsafe fn $copy $params -> $r {
-                $portable $args
-            }
-        )+
-    };
-    (@expand [$($m:tt)*] $v:vis $name:ident $params:tt $s:ident $args:tt $r:ty, $portable:ident;
-     $($copy:ident: $feat:literal if $cond:expr;)+) => {
-        $($m)*
-        $v fn $name $params -> $r {
-            #[cfg(target_arch = "x86_64")]
-            {
-                #[allow(unused_imports)]
-                use $crate::simd::has;
-                $(
-                    if $cond {
-                        // SAFETY: the condition just checked detects every feature the copy is compiled with.
-                        return unsafe { $s.$copy $args };
-                    }
-                )+
-            }
-            $s.$portable $args
-        }
-        $(
-            #[cfg(target_arch = "x86_64")]
-            #[target_feature(enable = $feat)]
-            unsafe fn $copy $params -> $r {
-                $s.$portable $args
+                $p::$portable $args
             }
         )+
     };
