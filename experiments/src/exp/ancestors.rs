@@ -1,8 +1,9 @@
 //! Section 6.4 the smart way: for every 5x5 pattern, the exact number of 7x7
 //! patterns evolving into it, by a matrix product over parent row pairs
 //! (`lifesearch::search::ancestors`) instead of 2^49 simulations. The 256 MB table
-//! is cached under `target/`; only the ranking of the rarest patterns and the
-//! table's checksum are committed.
+//! is cached under `target/` for the code that computed it (a change to the
+//! measuring code computes it again, so a rerun measures the code it names);
+//! only the ranking of the rarest patterns and the table's checksum are committed.
 
 use crate::harness::{Col, Ctx, Experiment, Fmt, Mode, Report, col};
 use anyhow::{Result, bail};
@@ -14,6 +15,13 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 pub struct Ancestors;
+
+/// Whether a cached table may stand in for computing it: its checksum
+/// matches, and it was computed by the code measured now (an unknown
+/// fingerprint, outside a git checkout, never matches).
+fn reusable(sc: &Sidecar, checksum: &str, code: &str) -> bool {
+    sc.checksum == checksum && code != "unknown" && sc.fingerprint == code
+}
 
 /// One of the rarest patterns. `tied` is how many patterns in the whole table
 /// have the same count (ties decide which patterns a top-m cut keeps).
@@ -37,6 +45,10 @@ pub struct Row {
 struct Sidecar {
     compute_seconds: f64,
     checksum: String,
+    /// The measuring code's fingerprint when the table was computed (absent
+    /// in older caches, which are then computed again).
+    #[serde(default)]
+    fingerprint: String,
 }
 
 impl Experiment for Ancestors {
@@ -61,11 +73,13 @@ impl Experiment for Ancestors {
         let path = ctx.cache.join(format!("ancestors-{n}x{n}-b3s23.u64le"));
         let side = path.with_extension("json");
         let hex = |t: &[u64]| format!("{:016x}", checksum(t));
-        // A cached table is used only if its size and total check out and its checksum matches.
+        let code = crate::harness::fingerprint(&ctx.root);
+        // A cached table is used only if its size and total check out, its
+        // checksum matches and the code that computed it is today's.
         let cached = match (load_table(&path, n), std::fs::read_to_string(&side)) {
             (Ok(t), Ok(s)) => serde_json::from_str::<Sidecar>(&s)
                 .ok()
-                .filter(|sc| sc.checksum == hex(&t))
+                .filter(|sc| reusable(sc, &hex(&t), &code))
                 .map(|sc| (t, sc.compute_seconds)),
             _ => None,
         };
@@ -81,7 +95,7 @@ impl Experiment for Ancestors {
                 let secs = t0.elapsed().as_secs_f64();
                 bar.finish_and_clear();
                 save_table(&path, &t)?;
-                let sc = Sidecar { compute_seconds: secs, checksum: hex(&t) };
+                let sc = Sidecar { compute_seconds: secs, checksum: hex(&t), fingerprint: code.clone() };
                 lifesearch::atomic_write(&side, serde_json::to_string(&sc)?.as_bytes())?;
                 (t, secs, false)
             }
@@ -129,5 +143,26 @@ impl Experiment for Ancestors {
                 ..Default::default()
             },
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cached_table_serves_only_the_code_that_computed_it() {
+        let sc = |fingerprint: &str| Sidecar {
+            compute_seconds: 1.0,
+            checksum: "00ff".into(),
+            fingerprint: fingerprint.into(),
+        };
+        assert!(reusable(&sc("code-1"), "00ff", "code-1"));
+        assert!(!reusable(&sc("code-1"), "00ff", "code-2"), "the code changed since");
+        assert!(!reusable(&sc("code-1"), "0100", "code-1"), "the table changed since");
+        assert!(!reusable(&sc("unknown"), "00ff", "unknown"), "outside git nothing is known");
+        // A cache written before the fingerprint was kept.
+        let old: Sidecar = serde_json::from_str(r#"{"compute_seconds":27.3,"checksum":"00ff"}"#).unwrap();
+        assert!(!reusable(&old, "00ff", "code-1"));
     }
 }
