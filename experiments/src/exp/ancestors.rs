@@ -77,14 +77,15 @@ impl Experiment for Ancestors {
         // A cached table is used only if its size and total check out, its
         // checksum matches and the code that computed it is today's.
         let cached = match (load_table(&path, n), std::fs::read_to_string(&side)) {
-            (Ok(t), Ok(s)) => serde_json::from_str::<Sidecar>(&s)
-                .ok()
-                .filter(|sc| reusable(sc, &hex(&t), &code))
-                .map(|sc| (t, sc.compute_seconds)),
+            (Ok(t), Ok(s)) => serde_json::from_str::<Sidecar>(&s).ok().and_then(|sc| {
+                let ck = hex(&t);
+                reusable(&sc, &ck, &code).then_some((t, sc.compute_seconds, ck))
+            }),
             _ => None,
         };
-        let (table, secs, from_cache) = match cached {
-            Some((t, s)) => (t, s, true),
+        // The checksum of 256 MB is taken once, whichever way the table came.
+        let (table, secs, from_cache, ck) = match cached {
+            Some((t, s, ck)) => (t, s, true, ck),
             None => {
                 let bar = ctx.bar(0, Self::ID);
                 let t0 = Instant::now();
@@ -95,9 +96,10 @@ impl Experiment for Ancestors {
                 let secs = t0.elapsed().as_secs_f64();
                 bar.finish_and_clear();
                 save_table(&path, &t)?;
-                let sc = Sidecar { compute_seconds: secs, checksum: hex(&t), fingerprint: code.clone() };
+                let ck = hex(&t);
+                let sc = Sidecar { compute_seconds: secs, checksum: ck.clone(), fingerprint: code.clone() };
                 lifesearch::atomic_write(&side, serde_json::to_string(&sc)?.as_bytes())?;
-                (t, secs, false)
+                (t, secs, false, ck)
             }
         };
         let parent_cells = (n + 2) * (n + 2);
@@ -105,7 +107,6 @@ impl Experiment for Ancestors {
         if sum != 1u128 << parent_cells {
             bail!("ancestor table sums to {sum}, not 2^{parent_cells}");
         }
-        let ck = hex(&table);
         let best = rarest(&table, top);
         let mut tied: HashMap<u64, u64> = best.iter().map(|&(_, c)| (c, 0)).collect();
         for c in &table {
