@@ -23,6 +23,10 @@ pub struct Ctx {
     pub progress: bool,
     /// The thesis' vendored data (`data/thesis`), read only through [`crate::thesis`].
     pub thesis: PathBuf,
+    /// The fingerprint of the code measuring now, where it is known: the
+    /// runner sets it; outside a git checkout, and in unit tests, it is
+    /// `None`, and nothing cached for a code is reused.
+    pub code: Option<String>,
     /// While an experiment runs or is redrawn: the folder its outputs are
     /// staged in, laid out like the root (they move into place only once
     /// checked), and its id where its CSV is staged too (not in a redraw).
@@ -31,7 +35,13 @@ pub struct Ctx {
 
 impl Ctx {
     pub fn new(root: PathBuf, mode: Mode, cache: PathBuf, progress: bool) -> Ctx {
-        Ctx { root, mode, cache, progress, thesis: crate::thesis::default_dir(), stage: None }
+        Ctx { root, mode, cache, progress, thesis: crate::thesis::default_dir(), code: None, stage: None }
+    }
+
+    /// This context measuring with the code fingerprinted `fp` (an unknown
+    /// fingerprint stays unknown).
+    pub fn measuring(&self, fp: &str) -> Ctx {
+        Ctx { code: (fp != bookgen::fresh::UNKNOWN).then(|| fp.to_string()), ..self.clone() }
     }
 
     /// This context for running experiment `id`, its outputs staged under `dir`.

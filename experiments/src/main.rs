@@ -207,6 +207,7 @@ fn run_many(ctx: &Ctx, ids: &[String], force: bool) -> Result<(bool, bool)> {
         return Ok((false, false));
     }
     let fp = harness::fingerprint(&src_root());
+    let ctx = &ctx.measuring(&fp);
     let (mut failed, mut skipped) = (false, false);
     for e in all.iter().filter(|e| ids.iter().any(|i| i == e.id())) {
         let t = Instant::now();

@@ -12,15 +12,34 @@ use lifesearch::life::batch::pattern_grid;
 use lifesearch::search::ancestors::{ancestor_counts, checksum, load_table, rarest, save_table};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::path::Path;
 use std::time::Instant;
 
 pub struct Ancestors;
 
-/// Whether a cached table may stand in for computing it: its checksum
-/// matches, and it was computed by the code measured now (an unknown
-/// fingerprint, outside a git checkout, never matches).
-fn reusable(sc: &Sidecar, checksum: &str, code: &str) -> bool {
-    sc.checksum == checksum && code != "unknown" && sc.fingerprint == code
+/// Whether a cached table may stand in for computing it, before it is read:
+/// it was computed by the code measuring now (an unknown code, outside a
+/// git checkout, never matches). Its checksum is checked once it is read.
+fn reusable(sc: &Sidecar, code: Option<&str>) -> bool {
+    code.is_some_and(|c| sc.fingerprint == c)
+}
+
+/// The cached table for side `n`, with its compute time and checksum, if
+/// the code that computed it is today's (decided from its sidecar, before
+/// 256 MB are read) and its size, total and checksum check out.
+fn cached_table(path: &Path, side: &Path, n: usize, code: Option<&str>) -> Option<(Vec<u64>, f64, String)> {
+    let sc: Sidecar = serde_json::from_str(&std::fs::read_to_string(side).ok()?).ok()?;
+    if !reusable(&sc, code) {
+        return None;
+    }
+    let t = load_table(path, n).ok()?;
+    let ck = hex(&t);
+    (ck == sc.checksum).then_some((t, sc.compute_seconds, ck))
+}
+
+/// A table's checksum as the CSV and the sidecar write it.
+fn hex(t: &[u64]) -> String {
+    format!("{:016x}", checksum(t))
 }
 
 /// One of the rarest patterns. `tied` is how many patterns in the whole table
@@ -72,17 +91,8 @@ impl Experiment for Ancestors {
         let top = ctx.mode.pick(20, 100, 100);
         let path = ctx.cache.join(format!("ancestors-{n}x{n}-b3s23.u64le"));
         let side = path.with_extension("json");
-        let hex = |t: &[u64]| format!("{:016x}", checksum(t));
-        let code = crate::harness::fingerprint(&ctx.root);
-        // A cached table is used only if its size and total check out, its
-        // checksum matches and the code that computed it is today's.
-        let cached = match (load_table(&path, n), std::fs::read_to_string(&side)) {
-            (Ok(t), Ok(s)) => serde_json::from_str::<Sidecar>(&s).ok().and_then(|sc| {
-                let ck = hex(&t);
-                reusable(&sc, &ck, &code).then_some((t, sc.compute_seconds, ck))
-            }),
-            _ => None,
-        };
+        let code = ctx.code.as_deref();
+        let cached = cached_table(&path, &side, n, code);
         // The checksum of 256 MB is taken once, whichever way the table came.
         let (table, secs, from_cache, ck) = match cached {
             Some((t, s, ck)) => (t, s, true, ck),
@@ -97,7 +107,11 @@ impl Experiment for Ancestors {
                 bar.finish_and_clear();
                 save_table(&path, &t)?;
                 let ck = hex(&t);
-                let sc = Sidecar { compute_seconds: secs, checksum: ck.clone(), fingerprint: code.clone() };
+                let sc = Sidecar {
+                    compute_seconds: secs,
+                    checksum: ck.clone(),
+                    fingerprint: code.unwrap_or_default().into(),
+                };
                 lifesearch::atomic_write(&side, serde_json::to_string(&sc)?.as_bytes())?;
                 (t, secs, false, ck)
             }
@@ -158,12 +172,33 @@ mod tests {
             checksum: "00ff".into(),
             fingerprint: fingerprint.into(),
         };
-        assert!(reusable(&sc("code-1"), "00ff", "code-1"));
-        assert!(!reusable(&sc("code-1"), "00ff", "code-2"), "the code changed since");
-        assert!(!reusable(&sc("code-1"), "0100", "code-1"), "the table changed since");
-        assert!(!reusable(&sc("unknown"), "00ff", "unknown"), "outside git nothing is known");
+        assert!(reusable(&sc("code-1"), Some("code-1")));
+        assert!(!reusable(&sc("code-1"), Some("code-2")), "the code changed since");
+        assert!(!reusable(&sc(""), None), "outside git nothing is known");
         // A cache written before the fingerprint was kept.
         let old: Sidecar = serde_json::from_str(r#"{"compute_seconds":27.3,"checksum":"00ff"}"#).unwrap();
-        assert!(!reusable(&old, "00ff", "code-1"));
+        assert!(!reusable(&old, Some("code-1")));
+    }
+
+    #[test]
+    fn a_cached_table_is_read_only_when_its_code_and_checksum_match() {
+        let dir = tempfile::tempdir().unwrap();
+        let (path, side) = (dir.path().join("t.u64le"), dir.path().join("t.json"));
+        // Side 1, Conway's rule: of the 2^9 3x3 parents, 140 leave the centre alive.
+        let t = vec![372u64, 140];
+        save_table(&path, &t).unwrap();
+        let write = |ck: &str, fp: &str| {
+            let sc = Sidecar { compute_seconds: 2.5, checksum: ck.into(), fingerprint: fp.into() };
+            std::fs::write(&side, serde_json::to_string(&sc).unwrap()).unwrap();
+        };
+        write(&hex(&t), "code-1");
+        assert_eq!(cached_table(&path, &side, 1, Some("code-1")), Some((t.clone(), 2.5, hex(&t))));
+        assert_eq!(cached_table(&path, &side, 1, Some("code-2")), None, "other code");
+        assert_eq!(cached_table(&path, &side, 1, None), None, "unknown code");
+        write("0000000000000000", "code-1");
+        assert_eq!(cached_table(&path, &side, 1, Some("code-1")), None, "the table changed since");
+        write(&hex(&t), "code-2");
+        std::fs::write(&path, b"not a table").unwrap();
+        assert_eq!(cached_table(&path, &side, 1, Some("code-2")), None, "a broken table is not used");
     }
 }

@@ -22,10 +22,13 @@ pub fn byte_fingerprint(src: &Path) -> String {
     stamp("src", hash_measured(src, false))
 }
 
+/// The fingerprint outside a git checkout, where the code is not known.
+pub const UNKNOWN: &str = "unknown";
+
 /// A fingerprint as the manifest writes it: `prefix-` and 16 hex digits,
-/// or `unknown` outside a git checkout.
+/// or [`UNKNOWN`] outside a git checkout.
 fn stamp(prefix: &str, hash: Option<u64>) -> String {
-    hash.map_or_else(|| "unknown".into(), |h| format!("{prefix}-{h:016x}"))
+    hash.map_or_else(|| UNKNOWN.into(), |h| format!("{prefix}-{h:016x}"))
 }
 
 fn hash_measured(src: &Path, collapse: bool) -> Option<u64> {
