@@ -171,9 +171,9 @@ fn the_probe_keeps_every_verdict_and_bounds_the_unlucky_first_value() {
 /// The one problem of `search-vs-peers` where rlifesrc leads, and the cause
 /// the book gives ("The search order"): the p3 in 9x9 with a quarter turn is
 /// a box where the row sweep is lucky. Rows alive first answer after 42
-/// decisions; the default (the anti-diagonal sweep, which takes a sixth of
-/// the row sweep's decisions on random boxes with a half turn) after 158,
-/// the same tree as the diagonal sweep alive first.
+/// decisions; the default (the anti-diagonal sweep, which made a sixth to a
+/// half of the row sweep's decisions on random boxes with a quarter turn)
+/// after 158, the same tree as the diagonal sweep alive first.
 #[test]
 fn the_quarter_turn_p3_in_9x9_is_a_box_where_the_row_sweep_is_lucky() {
     let p = cycle(9, 9, 3, 0, 0, Symmetry::Rot90);
