@@ -82,9 +82,12 @@ pub struct Case {
     /// still-life, oscillator, orthogonal or diagonal.
     pub family: &'static str,
     pub cycle: Cycle,
-    /// The cap is this many times the experiment's: the issue's c/4 10x10
-    /// proof takes rlifesrc about 18 s, and CaDiCaL's proof for the p5
-    /// oscillator in 7x7 with a half turn about 30 s, longer than the cap.
+    /// The cap is this many times the experiment's, for the issue's rows
+    /// that take a peer longer than it: rlifesrc's p4 oscillator in 7x7
+    /// (about 23 s in the issue), its c/4 10x10 proof (18-37 s), and the
+    /// p5 oscillator in 7x7 with a half turn (30-47 s for the space-time
+    /// engine and CaDiCaL). Rows that finish within a fifth of their cap on
+    /// one host reach it on a slower one, and then the table says nothing.
     pub cap_factor: u32,
 }
 
@@ -151,8 +154,8 @@ pub fn problems(mode: Mode) -> Vec<Case> {
     ];
     if full {
         v.push(case("c4-9x9", "orthogonal", (9, 9), 4, (0, 1), None));
-        v.push(case("p4-7x7", "oscillator", (7, 7), 4, (0, 0), None));
-        v.push(Case { cap_factor: 4, ..case("c4-10x10", "orthogonal", (10, 10), 4, (0, 1), None) });
+        v.push(Case { cap_factor: 4, ..case("p4-7x7", "oscillator", (7, 7), 4, (0, 0), None) });
+        v.push(Case { cap_factor: 6, ..case("c4-10x10", "orthogonal", (10, 10), 4, (0, 1), None) });
     }
     // Still lifes, with and without symmetry.
     v.push(case("still-6x6", "still-life", (6, 6), 1, (0, 0), None));
@@ -177,7 +180,7 @@ pub fn problems(mode: Mode) -> Vec<Case> {
         v.push(case("p15-11x18-quad", "oscillator", (11, 18), 15, (0, 0), Quad));
         // Drawn by the held-out set of seed 41: short periods where CaDiCaL wins.
         v.push(case("p5-6x6-rot180", "oscillator", (6, 6), 5, (0, 0), Rot180));
-        v.push(Case { cap_factor: 4, ..case("p5-7x7-rot180", "oscillator", (7, 7), 5, (0, 0), Rot180) });
+        v.push(Case { cap_factor: 6, ..case("p5-7x7-rot180", "oscillator", (7, 7), 5, (0, 0), Rot180) });
     }
     // Orthogonal ships: c/2 (LWSS, MWSS), c/3, c/4, c/5, growing boxes.
     v.push(case("c2-6x4", "orthogonal", (6, 4), 4, (2, 0), None));

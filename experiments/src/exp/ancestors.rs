@@ -92,6 +92,7 @@ impl Experiment for Ancestors {
         let path = ctx.cache.join(format!("ancestors-{n}x{n}-b3s23.u64le"));
         let side = path.with_extension("json");
         let code = ctx.code.as_deref();
+        let parent_cells = (n + 2) * (n + 2);
         let cached = cached_table(&path, &side, n, code);
         // The checksum of 256 MB is taken once, whichever way the table came.
         let (table, secs, from_cache, ck) = match cached {
@@ -105,6 +106,12 @@ impl Experiment for Ancestors {
                 })?;
                 let secs = t0.elapsed().as_secs_f64();
                 bar.finish_and_clear();
+                // Every parent has exactly one child, so the counts add up
+                // to 2^((n+2)^2); `load_table` checks the same of a cached one.
+                let sum: u128 = t.iter().map(|&c| c as u128).sum();
+                if sum != 1u128 << parent_cells {
+                    bail!("ancestor table sums to {sum}, not 2^{parent_cells}");
+                }
                 save_table(&path, &t)?;
                 let ck = hex(&t);
                 let sc = Sidecar {
@@ -116,11 +123,6 @@ impl Experiment for Ancestors {
                 (t, secs, false, ck)
             }
         };
-        let parent_cells = (n + 2) * (n + 2);
-        let sum: u128 = table.iter().map(|&c| c as u128).sum();
-        if sum != 1u128 << parent_cells {
-            bail!("ancestor table sums to {sum}, not 2^{parent_cells}");
-        }
         let best = rarest(&table, top);
         let mut tied: HashMap<u64, u64> = best.iter().map(|&(_, c)| (c, 0)).collect();
         for c in &table {
