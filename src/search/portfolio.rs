@@ -189,8 +189,9 @@ fn cadical() -> sat::Engine {
 /// the space-time engine is the faster of the two: there `auto` is the
 /// space-time engine alone.
 pub fn race_pays() -> bool {
-    // Asked once: the answer reads cgroup files, about 40 us, more than
-    // many whole searches.
+    // Asked once, and only when the second engine is due: the answer reads
+    // cgroup files, about 40-60 us on the first call of a process, more
+    // than many whole searches.
     static PAYS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *PAYS.get_or_init(|| std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2))
 }
@@ -223,7 +224,7 @@ fn space_time_alone(problem: &Problem) -> bool {
 /// `search --solver auto`: the space-time engine on this thread and, after
 /// [`CYCLE_HEAD_START`], CaDiCaL (with [`sat_encoding`]) on a second one; the first
 /// finished search wins and stops the other. Only boxes larger than
-/// [`TINY_CYCLE`] race, and only with a second core ([`race_pays`]).
+/// [`TINY_CYCLE`] race, and CaDiCaL joins only with a second core ([`race_pays`]).
 /// Finding and counting both race.
 pub fn caged_cycle_race(problem: &Problem, rule: Rule, opts: &spacetime::Options) -> Result<CycleVerdict> {
     caged_cycle_race_stoppable(problem, rule, opts, None)
@@ -263,21 +264,24 @@ fn race_cycle(q: &CycleQuery) -> Result<CycleVerdict> {
     let start = Instant::now();
     let opts = &q.options;
     // Known cells and a population cap are the space-time engine's alone;
-    // on one core a race halves the winner's speed (see [`race_pays`]); a
-    // tiny box is the space-time engine's (see [`space_time_alone`]).
-    let alone = opts.known.is_some()
-        || opts.max_population.is_some()
-        || !race_pays()
-        || space_time_alone(&q.problem());
+    // a tiny box is the space-time engine's (see [`space_time_alone`]).
+    let alone = opts.known.is_some() || opts.max_population.is_some() || space_time_alone(&q.problem());
     let mut verdict = if alone {
         // Alone, the engine watches the caller's flag itself: no flag of
         // its own, no hook, nothing to pay on a search of microseconds.
         spacetime::Engine.search(q)?
     } else {
         let sat = q.clone();
+        // The cores are counted only when CaDiCaL would join, after the head
+        // start: a search that answers sooner never reads the cgroup files
+        // (see [`race_pays`]). On one core CaDiCaL stays out, since a race
+        // there halves the winner's speed, and the space-time engine runs on.
+        let join = move |stop: &Stop| {
+            if race_pays() { cadical().search(&sat.stop(stop.clone())) } else { Err(Error::Interrupted) }
+        };
         race(
             |stop: &Stop| spacetime::Engine.search(&q.clone().stop(stop.clone())),
-            (move |stop: &Stop| cadical().search(&sat.stop(stop.clone())), CYCLE_HEAD_START),
+            (join, CYCLE_HEAD_START),
             q.stop.as_ref(),
         )?
     };
