@@ -86,8 +86,9 @@ pub struct Case {
     /// that take a peer longer than it: rlifesrc's p4 oscillator in 7x7
     /// (about 23 s in the issue), its c/4 10x10 proof (18-37 s), and the
     /// p5 oscillator in 7x7 with a half turn (30-47 s for the space-time
-    /// engine and CaDiCaL). Rows that finish within a fifth of their cap on
-    /// one host reach it on a slower one, and then the table says nothing.
+    /// engine and CaDiCaL). At the old caps these rows took 73-91% of them,
+    /// and this host's speed moves by up to 2x between runs, so on a slow
+    /// day they reached the cap and the table said nothing.
     pub cap_factor: u32,
 }
 

@@ -305,15 +305,20 @@ pub fn load_table(path: &Path, n: usize) -> Result<Vec<u64>> {
         )));
     }
     let counts: Vec<u64> = bytes.chunks_exact(8).map(|b| u64::from_le_bytes(b.try_into().unwrap())).collect();
-    let sum: u128 = counts.iter().map(|&c| c as u128).sum();
-    if sum != 1u128 << ((n + 2) * (n + 2)) {
-        return Err(Error::invalid(format!(
-            "{}: counts add up to {sum}, not 2^{}",
-            path.display(),
-            (n + 2) * (n + 2)
-        )));
-    }
+    check_total(&counts, n).map_err(|e| Error::invalid(format!("{}: {e}", path.display())))?;
     Ok(counts)
+}
+
+/// Check that a side-`n` table counts every parent exactly once: each of the
+/// 2^((n+2)^2) parents has one child, so the counts add up to that. Both a
+/// fresh table and one read from disk are checked by this one test.
+pub fn check_total(counts: &[u64], n: usize) -> Result<()> {
+    let parent_cells = (n + 2) * (n + 2);
+    let sum: u128 = counts.iter().map(|&c| c as u128).sum();
+    if sum != 1u128 << parent_cells {
+        return Err(Error::invalid(format!("counts add up to {sum}, not 2^{parent_cells}")));
+    }
+    Ok(())
 }
 
 /// Transpose an n x n pattern number (cell (x, y) <-> (y, x)).
@@ -339,6 +344,15 @@ mod tests {
             assert_eq!(fast, slow, "n={n}");
             assert_eq!(fast.iter().sum::<u64>(), 1 << ((n + 2) * (n + 2)));
         }
+    }
+
+    #[test]
+    fn check_total_takes_a_true_table_and_refuses_a_miscounted_one() {
+        let mut t = ancestor_counts(2, Rule::CONWAY, &|_, _| {}).unwrap();
+        check_total(&t, 2).unwrap();
+        t[3] += 1;
+        let e = check_total(&t, 2).unwrap_err().to_string();
+        assert!(e.contains("not 2^16"), "{e}");
     }
 
     #[test]
