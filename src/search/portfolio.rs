@@ -183,11 +183,11 @@ fn cadical() -> sat::Engine {
 }
 
 // ANCHOR: race_pays
-/// Whether `auto` races at all: only with a second core to run on. On one
-/// core the two threads share it, so the race costs 2x whenever one engine
-/// wins, and on all but one problem of the search-vs-peers set (issue 24)
-/// the space-time engine is the faster of the two: there `auto` is the
-/// space-time engine alone.
+/// Whether CaDiCaL joins the race once the head start is over: only with
+/// a second core to run on. On one core the two threads share it, so the
+/// race costs 2x whenever one engine wins, and on all but one problem of the
+/// search-vs-peers set (issue 24) the space-time engine is the faster of the
+/// two: there `auto` is the space-time engine alone.
 pub fn race_pays() -> bool {
     // Asked once, and only when the second engine is due: the answer reads
     // cgroup files, about 40-60 us on the first call of a process, more

@@ -85,8 +85,8 @@ impl Runs {
         let ms = Duration::from_millis;
         match mode {
             Mode::Tiny => Runs::ONE,
-            Mode::Quick => Runs { min: 3, max: 10, budget: ms(200), slow: ms(1000) },
-            Mode::Full => Runs { min: 3, max: 25, budget: ms(1000), slow: ms(60_000) },
+            Mode::Quick => Runs { min: 3, max: 40, budget: ms(200), slow: ms(1000) },
+            Mode::Full => Runs { min: 3, max: 100, budget: ms(1000), slow: ms(60_000) },
         }
     }
 
