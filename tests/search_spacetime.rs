@@ -188,6 +188,50 @@ fn the_quarter_turn_p3_in_9x9_is_a_box_where_the_row_sweep_is_lucky() {
     assert_eq!((row, diagonal, default), (42, 158, 158));
 }
 
+/// A ship moving along one axis is swept across its motion from the leading
+/// edge while those lines are under 1.5 times the lines along it, even where
+/// they are the longer ones (`order::resolve`). The cause, reproduced: on
+/// boxes in that band the sweep across walks a much smaller tree (the c/2
+/// boxes of the held-out draw of seed 8, 7x9 and 8x9 with no answer, and
+/// c/2, c/3 and p4 boxes of the first random sample), and past the bound
+/// (8 and 9 across 4 along) the sweep along the motion wins instead.
+#[test]
+fn a_ship_is_swept_across_its_motion_where_that_tree_is_smaller() {
+    let decisions = |p: &Problem, order| {
+        let r = search(p, Rule::CONWAY, &Options { order, ..Options::default() }, None).unwrap();
+        assert!(r.complete && r.solutions.is_empty(), "{p:?} {order:?}: no such ship fits");
+        r.decisions
+    };
+    // (along, across, period, step): lines across the motion are 1.1 to 1.4 times as long.
+    for (along, across, period, step) in
+        [(7, 9, 2, 1), (8, 9, 2, 1), (7, 8, 2, 1), (6, 7, 3, 1), (5, 6, 4, 2)]
+    {
+        for (w, h, dx, dy) in [(along, across, step, 0), (across, along, 0, -step)] {
+            let p = cycle(w, h, period, dx, dy, Symmetry::None);
+            let (across_order, along_order) = if dx != 0 {
+                (SearchOrder::Column, SearchOrder::Row)
+            } else {
+                (SearchOrder::Row, SearchOrder::Column)
+            };
+            let (auto, across_n, along_n) =
+                (decisions(&p, SearchOrder::Auto), decisions(&p, across_order), decisions(&p, along_order));
+            assert_eq!(auto, across_n, "{w}x{h} ({dx}, {dy})");
+            assert!(2 * across_n < along_n, "{w}x{h} ({dx}, {dy}): across {across_n}, along {along_n}");
+        }
+    }
+    // Twice as long: the sweep along the motion, which is the smaller tree there.
+    for (w, h) in [(4, 8), (4, 9)] {
+        let p = cycle(w, h, 2, 1, 0, Symmetry::None);
+        let (auto, along_n, across_n) = (
+            decisions(&p, SearchOrder::Auto),
+            decisions(&p, SearchOrder::Row),
+            decisions(&p, SearchOrder::Column),
+        );
+        assert_eq!(auto, along_n, "{w}x{h}");
+        assert!(along_n < across_n, "{w}x{h}: along {along_n}, across {across_n}");
+    }
+}
+
 #[test]
 fn population_cap_and_known_cells_filter_the_answers() {
     let p = cycle(5, 5, 1, 0, 0, Symmetry::None);
