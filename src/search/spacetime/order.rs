@@ -32,8 +32,9 @@ pub enum SearchOrder {
 // ANCHOR: resolve
 /// The order `Auto` stands for: lines along the side with fewer free cells,
 /// so that a line is short and the constraints close soon behind the sweep;
-/// a mirror halves the side it folds (a c/3 ship moving along x in 6x7,
-/// mirrored top-bottom: 18,658 decisions row by row, 144 column by column).
+/// a mirror halves the side it folds (a c/3 ship moving along x in 6x9
+/// takes 22,128 decisions row by row and 45,406 column by column, but
+/// mirrored top-bottom 35,924 and 466).
 /// A ship moving along one axis is swept in lines across its motion, from
 /// the leading edge (its front is where most cells must stay dead, so
 /// conflicts come early there), unless those lines are at least half as
@@ -78,9 +79,11 @@ pub fn resolve(
 fn lines((w, h): (usize, usize), (dx, dy): (i64, i64), symmetry: Symmetry) -> SearchOrder {
     let free_w = if folds(symmetry, Symmetry::MirrorLr) { w.div_ceil(2) } else { w };
     let free_h = if folds(symmetry, Symmetry::MirrorUd) { h.div_ceil(2) } else { h };
+    // The lines across the motion win unless they are half as long again.
+    let across_wins = |across: usize, along: usize| 2 * across < 3 * along;
     let column = match (dx != 0, dy != 0) {
-        (true, false) => 2 * free_h < 3 * free_w,
-        (false, true) => 2 * free_w >= 3 * free_h,
+        (true, false) => across_wins(free_h, free_w),
+        (false, true) => !across_wins(free_w, free_h),
         _ => free_w > free_h,
     };
     if column { SearchOrder::Column } else { SearchOrder::Row }
