@@ -232,6 +232,28 @@ fn a_ship_is_swept_across_its_motion_where_that_tree_is_smaller() {
     }
 }
 
+/// The example of `resolve`'s doc comment: a mirror across a ship's motion
+/// halves the lines along it, and that alone flips the sweep to the smaller
+/// tree (a c/3 ship moving along x in 6x9).
+#[test]
+fn a_mirror_across_a_ships_motion_alone_flips_its_sweep() {
+    let decisions = |symmetry, order| {
+        let p = cycle(6, 9, 3, 1, 0, symmetry);
+        let r = search(&p, Rule::CONWAY, &Options { order, ..Options::default() }, None).unwrap();
+        assert!(r.complete && r.solutions.is_empty(), "{symmetry:?} {order:?}: no such ship fits");
+        r.decisions
+    };
+    for (symmetry, chosen, other) in [
+        (Symmetry::None, SearchOrder::Row, SearchOrder::Column),
+        (Symmetry::MirrorUd, SearchOrder::Column, SearchOrder::Row),
+    ] {
+        let (auto, chosen_n, other_n) =
+            (decisions(symmetry, SearchOrder::Auto), decisions(symmetry, chosen), decisions(symmetry, other));
+        assert_eq!(auto, chosen_n, "{symmetry:?}: auto sweeps {chosen:?}");
+        assert!(chosen_n < other_n, "{symmetry:?}: {chosen:?} {chosen_n}, {other:?} {other_n}");
+    }
+}
+
 #[test]
 fn population_cap_and_known_cells_filter_the_answers() {
     let p = cycle(5, 5, 1, 0, 0, Symmetry::None);
