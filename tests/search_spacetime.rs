@@ -46,6 +46,14 @@ fn sat_decides(p: &Problem, rule: Rule) -> bool {
     a.outcome == Outcome::Sat
 }
 
+/// The decisions the space-time engine makes, sweeping in `order`, to prove
+/// that no ship fits `p`.
+fn decisions_proving_none(p: &Problem, order: SearchOrder) -> u64 {
+    let r = search(p, Rule::CONWAY, &Options { order, ..Options::default() }, None).unwrap();
+    assert!(r.complete && r.solutions.is_empty(), "{p:?} {order:?}: no such ship fits");
+    r.decisions
+}
+
 #[test]
 fn still_life_counts_match_a136278_minus_one() {
     // A136278(n): 1, 2, 12, 83, 417, 3928 (the empty board included).
@@ -197,11 +205,6 @@ fn the_quarter_turn_p3_in_9x9_is_a_box_where_the_row_sweep_is_lucky() {
 /// (8 and 9 across 4 along) the sweep along the motion wins instead.
 #[test]
 fn a_ship_is_swept_across_its_motion_where_that_tree_is_smaller() {
-    let decisions = |p: &Problem, order| {
-        let r = search(p, Rule::CONWAY, &Options { order, ..Options::default() }, None).unwrap();
-        assert!(r.complete && r.solutions.is_empty(), "{p:?} {order:?}: no such ship fits");
-        r.decisions
-    };
     // (along, across, period, step): lines across the motion are 1.1 to 1.4 times as long.
     for (along, across, period, step) in
         [(7, 9, 2, 1), (8, 9, 2, 1), (7, 8, 2, 1), (6, 7, 3, 1), (5, 6, 4, 2)]
@@ -213,8 +216,11 @@ fn a_ship_is_swept_across_its_motion_where_that_tree_is_smaller() {
             } else {
                 (SearchOrder::Row, SearchOrder::Column)
             };
-            let (auto, across_n, along_n) =
-                (decisions(&p, SearchOrder::Auto), decisions(&p, across_order), decisions(&p, along_order));
+            let (auto, across_n, along_n) = (
+                decisions_proving_none(&p, SearchOrder::Auto),
+                decisions_proving_none(&p, across_order),
+                decisions_proving_none(&p, along_order),
+            );
             assert_eq!(auto, across_n, "{w}x{h} ({dx}, {dy})");
             assert!(2 * across_n < along_n, "{w}x{h} ({dx}, {dy}): across {across_n}, along {along_n}");
         }
@@ -223,9 +229,9 @@ fn a_ship_is_swept_across_its_motion_where_that_tree_is_smaller() {
     for (w, h) in [(4, 8), (4, 9)] {
         let p = cycle(w, h, 2, 1, 0, Symmetry::None);
         let (auto, along_n, across_n) = (
-            decisions(&p, SearchOrder::Auto),
-            decisions(&p, SearchOrder::Row),
-            decisions(&p, SearchOrder::Column),
+            decisions_proving_none(&p, SearchOrder::Auto),
+            decisions_proving_none(&p, SearchOrder::Row),
+            decisions_proving_none(&p, SearchOrder::Column),
         );
         assert_eq!(auto, along_n, "{w}x{h}");
         assert!(along_n < across_n, "{w}x{h}: along {along_n}, across {across_n}");
@@ -237,12 +243,7 @@ fn a_ship_is_swept_across_its_motion_where_that_tree_is_smaller() {
 /// tree (a c/3 ship moving along x in 6x9).
 #[test]
 fn a_mirror_across_a_ships_motion_alone_flips_its_sweep() {
-    let decisions = |symmetry, order| {
-        let p = cycle(6, 9, 3, 1, 0, symmetry);
-        let r = search(&p, Rule::CONWAY, &Options { order, ..Options::default() }, None).unwrap();
-        assert!(r.complete && r.solutions.is_empty(), "{symmetry:?} {order:?}: no such ship fits");
-        r.decisions
-    };
+    let decisions = |symmetry, order| decisions_proving_none(&cycle(6, 9, 3, 1, 0, symmetry), order);
     for (symmetry, chosen, other) in [
         (Symmetry::None, SearchOrder::Row, SearchOrder::Column),
         (Symmetry::MirrorUd, SearchOrder::Column, SearchOrder::Row),
