@@ -386,6 +386,45 @@ proptest! {
         };
         prop_assert_eq!(run(Undo::Copy), run(Undo::Trail));
     }
+
+    /// Checking the constraints around one cell of each symmetry orbit
+    /// (the default where the symmetry keeps the motion) and around every
+    /// cell reach the same fixpoint after every decision, so they walk the
+    /// same search tree: the same answers, decisions and conflicts.
+    #[test]
+    fn one_check_per_orbit_searches_the_same_tree((p, rule) in common::small_cycle_problem(), count: bool) {
+        let run = |check_each_twin| {
+            let opts = Options { check_each_twin, count, ..Options::default() };
+            let r = search(&p, rule, &opts, None).unwrap();
+            (r.solutions, r.complete, r.decisions, r.conflicts)
+        };
+        prop_assert_eq!(run(false), run(true));
+    }
+}
+
+/// The same on larger symmetric boxes: oscillators under every symmetry of
+/// the square, and ships whose mirror keeps their motion and whose mirror
+/// does not (there each cell keeps its own checks).
+#[test]
+fn one_check_per_orbit_agrees_on_larger_boxes() {
+    let problems = [
+        cycle(8, 8, 3, 0, 0, Symmetry::Rot90),
+        cycle(8, 8, 4, 0, 0, Symmetry::D8),
+        cycle(7, 7, 3, 0, 0, Symmetry::BothDiagonals),
+        cycle(7, 8, 4, 0, 0, Symmetry::Quad),
+        cycle(7, 8, 4, 0, 1, Symmetry::MirrorLr),
+        cycle(8, 7, 4, 1, 0, Symmetry::MirrorLr),
+        cycle(8, 8, 4, 1, 1, Symmetry::Diagonal),
+        cycle(8, 8, 4, 1, -1, Symmetry::AntiDiagonal),
+    ];
+    for p in problems {
+        let run = |check_each_twin| {
+            let r =
+                search(&p, Rule::CONWAY, &Options { check_each_twin, ..Options::default() }, None).unwrap();
+            (r.solutions, r.complete, r.decisions, r.conflicts)
+        };
+        assert_eq!(run(false), run(true), "{p:?}");
+    }
 }
 
 /// The same on boxes larger than `world::COPY_UNDO_BYTES` lets copy by

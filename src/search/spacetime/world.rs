@@ -141,8 +141,17 @@ pub struct World {
     /// The constraint whose successor a box cell is, if any.
     pred: Vec<u32>,
     is_centre: Vec<bool>,
-    /// Cells that must equal this one (symmetry by identification).
+    /// Cells that must equal this one (symmetry by identification): each
+    /// cell's whole orbit, so one cell's turn in [`World::propagate`] sets
+    /// all of it.
     twins: Lists<u32>,
+    /// Whether the cell was set by its orbit's turn in [`World::propagate`]
+    /// (cleared by every [`World::set`]); see [`World::orbit_checks`].
+    by_twin: Vec<bool>,
+    /// Check one cell of each orbit instead of every cell: true only when
+    /// the symmetry maps every constraint onto one with the same successor
+    /// (see [`World::check_orbits`]).
+    orbit_checks: bool,
     /// (group, partner): the group is violated once every pair is known equal.
     links: Lists<(u32, u32)>,
     /// What [`World::identify`] and [`World::add_group`] said, until
@@ -193,6 +202,8 @@ impl World {
             pred: vec![NONE; n],
             is_centre: vec![false; n],
             twins: Lists::default(),
+            by_twin: vec![false; n],
+            orbit_checks: false,
             links: Lists::default(),
             twin_pairs: Vec::new(),
             link_pairs: Vec::new(),
@@ -329,6 +340,16 @@ impl World {
         self.open.contains(&0)
     }
 
+    /// Let [`World::propagate`] check the constraints around one cell of
+    /// each orbit only. The caller vouches that the identified cells come
+    /// from symmetries that map the (dx, dy) motion onto itself: then each
+    /// constraint's image has the image of its successor for successor, a
+    /// state symmetric under them gives a constraint and its image the same
+    /// key, and what the one allows the other allows.
+    pub fn check_orbits(&mut self) {
+        self.orbit_checks = true;
+    }
+
     // ANCHOR: set
     /// Give the unknown cell `c` its value; false on a conflict (the cell is
     /// on the trail either way, so undoing is uniform).
@@ -337,6 +358,7 @@ impl World {
         let ci = c as usize;
         debug_assert_eq!(self.state[ci], UNKNOWN);
         self.state[ci] = v;
+        self.by_twin[ci] = false;
         self.trail.push(c);
         self.shift_keys(ci, v, false);
         let mut ok = true;
@@ -359,7 +381,7 @@ impl World {
     /// now fixed).
     pub fn finish(&mut self, undo: Undo) {
         let n = self.state.len();
-        self.twins = Lists::distinct(n, std::mem::take(&mut self.twin_pairs));
+        self.twins = Lists::distinct(n, orbits(n, std::mem::take(&mut self.twin_pairs)));
         self.links = Lists::new(n, std::mem::take(&mut self.link_pairs));
         let bytes = self.state.len() * 3 + self.open.len() * 4;
         self.copy_undo = match undo {
@@ -523,12 +545,19 @@ impl World {
         while self.head < self.trail.len() {
             let c = self.trail[self.head] as usize;
             self.head += 1;
+            // Its orbit's turn came before it, and checked for all of it.
+            if self.by_twin[c] {
+                continue;
+            }
             let v = self.state[c];
             for i in self.twins.range(c) {
                 let t = self.twins.items[i];
                 let s = self.state[t as usize];
                 if (s == UNKNOWN && !self.set(t, v)) || (s != UNKNOWN && s != v) {
                     return self.conflict();
+                }
+                if s == UNKNOWN {
+                    self.by_twin[t as usize] = self.orbit_checks;
                 }
             }
             if !self.check(c) {
@@ -557,10 +586,54 @@ impl World {
     }
 }
 
+// ANCHOR: orbits
+/// Every pair of distinct cells that the identified `pairs` join, directly
+/// or through others (each orbit of the symmetry whose generators named
+/// them), members in the order of their cells.
+fn orbits(n: usize, pairs: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
+    // Union-find: a cell's root is the smallest cell of its orbit.
+    let mut root: Vec<u32> = (0..n as u32).collect();
+    fn find(root: &mut [u32], mut c: u32) -> u32 {
+        while root[c as usize] != c {
+            root[c as usize] = root[root[c as usize] as usize];
+            c = root[c as usize];
+        }
+        c
+    }
+    let mut named: Vec<u32> = Vec::new();
+    for (a, b) in pairs {
+        let (ra, rb) = (find(&mut root, a), find(&mut root, b));
+        root[ra.max(rb) as usize] = ra.min(rb);
+        named.extend([a, b]);
+    }
+    named.sort_unstable();
+    named.dedup();
+    let mut members: std::collections::BTreeMap<u32, Vec<u32>> = Default::default();
+    for c in named {
+        members.entry(find(&mut root, c)).or_default().push(c);
+    }
+    let mut out = Vec::new();
+    for orbit in members.values() {
+        for &a in orbit {
+            out.extend(orbit.iter().filter(|&&b| b != a).map(|&b| (a, b)));
+        }
+    }
+    out
+}
+// ANCHOR_END: orbits
+
 #[cfg(test)]
 mod tests {
-    use super::Lists;
+    use super::{Lists, orbits};
     use proptest::prelude::*;
+
+    #[test]
+    fn orbits_join_the_cells_that_generators_name_through_others() {
+        let pairs = orbits(8, vec![(2, 0), (0, 1), (6, 5)]);
+        let mut all = pairs.clone();
+        all.sort_unstable();
+        assert_eq!(all, [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (5, 6), (6, 5)]);
+    }
 
     proptest! {
         /// The slow twin: each cell's items filtered from the pairs in order,
