@@ -80,32 +80,6 @@ impl<T: Copy> Lists<T> {
     }
     // ANCHOR_END: lists
 
-    /// The same, each cell's list without repeats (the first of equal items kept).
-    fn distinct(n: usize, pairs: Vec<(u32, T)>) -> Lists<T>
-    where
-        T: PartialEq,
-    {
-        let Lists { mut start, mut items } = Lists::new(n, pairs);
-        // Compact in place: the write index never passes the read index, and
-        // each cell's old end is read before its new end overwrites it.
-        let mut write = 0;
-        let mut read = 0;
-        for c in 0..n {
-            let (run, end) = (write, start[c + 1] as usize);
-            while read < end {
-                let t = items[read];
-                if !items[run..write].contains(&t) {
-                    items[write] = t;
-                    write += 1;
-                }
-                read += 1;
-            }
-            start[c + 1] = write as u32;
-        }
-        items.truncate(write);
-        Lists { start, items }
-    }
-
     /// Where the list of cell `c` lies in `items`.
     #[inline(always)]
     fn range(&self, c: usize) -> std::ops::Range<usize> {
@@ -376,12 +350,12 @@ impl World {
     }
 
     /// Finish the world once its cells, twins and groups are named: lay out
-    /// the twins (each cell's once, in the order named) and the groups'
+    /// the twins (each cell's whole orbit, see [`orbits`]) and the groups'
     /// links, and choose how conflicts are undone (the size of a copy is
     /// now fixed).
     pub fn finish(&mut self, undo: Undo) {
         let n = self.state.len();
-        self.twins = Lists::distinct(n, orbits(n, std::mem::take(&mut self.twin_pairs)));
+        self.twins = Lists::new(n, orbits(n, std::mem::take(&mut self.twin_pairs)));
         self.links = Lists::new(n, std::mem::take(&mut self.link_pairs));
         let bytes = self.state.len() * 3 + self.open.len() * 4;
         self.copy_undo = match undo {
@@ -589,7 +563,9 @@ impl World {
 // ANCHOR: orbits
 /// Every pair of distinct cells that the identified `pairs` join, directly
 /// or through others (each orbit of the symmetry whose generators named
-/// them), members in the order of their cells.
+/// them), each orbit's members in the order of their cells. A search of
+/// microseconds builds these, so there is no sorting and no map: the
+/// orbits are gathered by a counting sort on their roots ([`Lists::new`]).
 fn orbits(n: usize, pairs: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
     // Union-find: a cell's root is the smallest cell of its orbit.
     let mut root: Vec<u32> = (0..n as u32).collect();
@@ -600,22 +576,21 @@ fn orbits(n: usize, pairs: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
         }
         c
     }
-    let mut named: Vec<u32> = Vec::new();
+    let mut named = vec![false; n];
     for (a, b) in pairs {
         let (ra, rb) = (find(&mut root, a), find(&mut root, b));
         root[ra.max(rb) as usize] = ra.min(rb);
-        named.extend([a, b]);
+        named[a as usize] = true;
+        named[b as usize] = true;
     }
-    named.sort_unstable();
-    named.dedup();
-    let mut members: std::collections::BTreeMap<u32, Vec<u32>> = Default::default();
-    for c in named {
-        members.entry(find(&mut root, c)).or_default().push(c);
-    }
+    let by_root: Vec<(u32, u32)> =
+        (0..n as u32).filter(|&c| named[c as usize]).map(|c| (find(&mut root, c), c)).collect();
+    let orbit = Lists::new(n, by_root);
     let mut out = Vec::new();
-    for orbit in members.values() {
-        for &a in orbit {
-            out.extend(orbit.iter().filter(|&&b| b != a).map(|&b| (a, b)));
+    for r in 0..n {
+        let members = orbit.of(r);
+        for &a in members {
+            out.extend(members.iter().filter(|&&b| b != a).map(|&b| (a, b)));
         }
     }
     out
@@ -630,33 +605,54 @@ mod tests {
     #[test]
     fn orbits_join_the_cells_that_generators_name_through_others() {
         let pairs = orbits(8, vec![(2, 0), (0, 1), (6, 5)]);
-        let mut all = pairs.clone();
-        all.sort_unstable();
-        assert_eq!(all, [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (5, 6), (6, 5)]);
+        assert_eq!(pairs, [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (5, 6), (6, 5)]);
     }
 
     proptest! {
-        /// The slow twin: each cell's items filtered from the pairs in order,
-        /// repeats dropped by a linear scan.
+        /// The slow twin: each cell's items filtered from the pairs in order.
         #[test]
         fn lists_match_filtering_the_pairs(n in 1usize..12, raw in proptest::collection::vec((0u32..12, 0u8..6), 0..60)) {
             let pairs: Vec<(u32, u8)> = raw.into_iter().map(|(c, t)| (c % n as u32, t)).collect();
             let all = Lists::new(n, pairs.clone());
-            let distinct = Lists::distinct(n, pairs.clone());
             prop_assert_eq!(all.start.len(), n + 1);
-            prop_assert_eq!(distinct.start.len(), n + 1);
             for c in 0..n {
                 let given: Vec<u8> = pairs.iter().filter(|p| p.0 as usize == c).map(|p| p.1).collect();
-                let mut once = Vec::new();
-                for &t in &given {
-                    if !once.contains(&t) {
-                        once.push(t);
+                prop_assert_eq!(all.of(c), &given[..]);
+            }
+            prop_assert_eq!(*all.start.last().unwrap() as usize, all.items.len());
+        }
+
+        /// The slow twin of [`orbits`]: which cells reach which, by
+        /// relaxing the pairs (both ways) until nothing changes.
+        #[test]
+        fn orbits_are_the_closure_of_the_pairs(n in 1usize..10, raw in proptest::collection::vec((0u32..10, 0u32..10), 0..12)) {
+            let pairs: Vec<(u32, u32)> =
+                raw.into_iter().map(|(a, b)| (a % n as u32, b % n as u32)).filter(|(a, b)| a != b).collect();
+            let mut reach = vec![vec![false; n]; n];
+            for &(a, b) in &pairs {
+                reach[a as usize][b as usize] = true;
+                reach[b as usize][a as usize] = true;
+            }
+            for k in 0..n {
+                for i in 0..n {
+                    for j in 0..n {
+                        if reach[i][k] && reach[k][j] {
+                            reach[i][j] = true;
+                        }
                     }
                 }
-                prop_assert_eq!(all.of(c), &given[..]);
-                prop_assert_eq!(distinct.of(c), &once[..]);
             }
-            prop_assert_eq!(*distinct.start.last().unwrap() as usize, distinct.items.len());
+            let mut want: Vec<(u32, u32)> = (0..n as u32)
+                .flat_map(|a| (0..n as u32).map(move |b| (a, b)))
+                .filter(|&(a, b)| a != b && reach[a as usize][b as usize])
+                .collect();
+            let mut got = orbits(n, pairs);
+            let listed = got.len();
+            got.sort_unstable();
+            got.dedup();
+            prop_assert_eq!(got.len(), listed, "a pair listed twice");
+            want.sort_unstable();
+            prop_assert_eq!(got, want);
         }
     }
 }
