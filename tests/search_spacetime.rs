@@ -379,11 +379,7 @@ proptest! {
     /// cell walk the same search tree: the same answers, decisions and conflicts.
     #[test]
     fn copy_and_trail_undo_search_the_same_tree((p, rule) in common::small_cycle_problem(), count: bool) {
-        let run = |undo| {
-            let opts = Options { undo, count, ..Options::default() };
-            let r = search(&p, rule, &opts, None).unwrap();
-            (r.solutions, r.complete, r.decisions, r.conflicts)
-        };
+        let run = |undo| tree(&p, rule, Options { undo, count, ..Options::default() });
         prop_assert_eq!(run(Undo::Copy), run(Undo::Trail));
     }
 
@@ -393,13 +389,16 @@ proptest! {
     /// same search tree: the same answers, decisions and conflicts.
     #[test]
     fn one_check_per_orbit_searches_the_same_tree((p, rule) in common::small_cycle_problem(), count: bool) {
-        let run = |check_each_twin| {
-            let opts = Options { check_each_twin, count, ..Options::default() };
-            let r = search(&p, rule, &opts, None).unwrap();
-            (r.solutions, r.complete, r.decisions, r.conflicts)
-        };
+        let run = |check_each_twin| tree(&p, rule, Options { check_each_twin, count, ..Options::default() });
         prop_assert_eq!(run(false), run(true));
     }
+}
+
+/// What two ways of searching must agree on to walk the same tree: the
+/// answers, whether the search was complete, the decisions and the conflicts.
+fn tree(p: &Problem, rule: Rule, opts: Options) -> (Vec<Grid>, bool, u64, u64) {
+    let r = search(p, rule, &opts, None).unwrap();
+    (r.solutions, r.complete, r.decisions, r.conflicts)
 }
 
 /// The same on larger symmetric boxes: oscillators under every symmetry of
@@ -418,11 +417,7 @@ fn one_check_per_orbit_agrees_on_larger_boxes() {
         cycle(8, 8, 4, 1, -1, Symmetry::AntiDiagonal),
     ];
     for p in problems {
-        let run = |check_each_twin| {
-            let r =
-                search(&p, Rule::CONWAY, &Options { check_each_twin, ..Options::default() }, None).unwrap();
-            (r.solutions, r.complete, r.decisions, r.conflicts)
-        };
+        let run = |check_each_twin| tree(&p, Rule::CONWAY, Options { check_each_twin, ..Options::default() });
         assert_eq!(run(false), run(true), "{p:?}");
     }
 }
@@ -438,10 +433,7 @@ fn copy_and_trail_undo_agree_on_larger_boxes() {
         cycle(8, 8, 2, 0, 0, Symmetry::None),
     ];
     for p in problems {
-        let run = |undo| {
-            let r = search(&p, Rule::CONWAY, &Options { undo, ..Options::default() }, None).unwrap();
-            (r.solutions, r.complete, r.decisions, r.conflicts)
-        };
+        let run = |undo| tree(&p, Rule::CONWAY, Options { undo, ..Options::default() });
         let trail = run(Undo::Trail);
         assert_eq!(run(Undo::Copy), trail, "{p:?}");
         assert_eq!(run(Undo::Auto), trail, "{p:?}");
