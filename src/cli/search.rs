@@ -163,7 +163,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         count: a.count,
         limit: a.limit,
         up_to_translation: a.up_to_translation,
-        ..Default::default()
+        undo: Default::default(),
     };
     let query = CycleQuery::new(cycle, a.rule).options(options).encoding(a.cycle.encoding);
     let engine = engine::cycle_engine(&a.solver)?;

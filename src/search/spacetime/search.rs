@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 use crate::life::{Cell, Grid, Rule, SpecGrid};
 use crate::search::layer::prime_factors;
 use crate::search::placement::{Placement, live_groups};
-use crate::search::problem::{Cycle, Encoding, Problem, Symmetry};
+use crate::search::problem::{Cycle, Encoding, Problem};
 use crate::search::verify::checked_cycle;
 use std::time::Instant;
 
@@ -38,10 +38,6 @@ pub struct Options {
     pub up_to_translation: bool,
     /// How a conflict is undone (the answers and the search tree are the same either way).
     pub undo: Undo,
-    /// Check the constraints around every cell of a symmetry's orbit, not
-    /// around one per orbit: the slow twin of the default (the answers and
-    /// the search tree are the same either way).
-    pub check_each_twin: bool,
 }
 // ANCHOR_END: options
 
@@ -119,9 +115,6 @@ fn build(problem: &Problem, rule: Rule, opts: &Options) -> Result<(World, Vec<(u
             }
         }
     }
-    if !opts.check_each_twin && keeps_motion(symmetry, (dx, dy)) {
-        world.check_orbits();
-    }
     // ANCHOR_END: symmetry_layers
     // Not all dead.
     let gen0: Vec<(u32, u32)> =
@@ -165,22 +158,6 @@ fn build(problem: &Problem, rule: Rule, opts: &Options) -> Result<(World, Vec<(u
     // ANCHOR_END: placement_groups
     world.finish(opts.undo);
     Ok((world, fixed))
-}
-
-/// Whether every generator of `symmetry` maps the motion (dx, dy) onto
-/// itself (a mirror along the motion does, one across it does not). The
-/// images are affine maps, so it compares where they take a cell and the
-/// cell moved, in a square box large enough to hold both.
-fn keeps_motion(symmetry: Symmetry, (dx, dy): (i64, i64)) -> bool {
-    let side = 4 * (dx.abs() + dy.abs()) as usize + 4;
-    let o = side / 2;
-    let (a, b) = (
-        symmetry.images(side, side, o, o),
-        symmetry.images(side, side, (o as i64 + dx) as usize, (o as i64 + dy) as usize),
-    );
-    a.into_iter()
-        .zip(b)
-        .all(|((ax, ay), (bx, by))| (bx as i64 - ax as i64, by as i64 - ay as i64) == (dx, dy))
 }
 
 /// The placements a search with `opts` admits: with known cells (which
@@ -453,24 +430,4 @@ impl Dfs {
         }
     }
     // ANCHOR_END: search
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{Symmetry::*, keeps_motion};
-
-    #[test]
-    fn a_symmetry_keeps_the_motions_it_maps_onto_themselves() {
-        for s in super::Symmetry::ALL {
-            assert!(keeps_motion(s, (0, 0)), "{s:?}");
-        }
-        assert!(keeps_motion(MirrorLr, (0, 1)) && keeps_motion(MirrorLr, (0, -2)));
-        assert!(!keeps_motion(MirrorLr, (1, 0)) && !keeps_motion(MirrorLr, (1, 1)));
-        assert!(keeps_motion(MirrorUd, (2, 0)) && !keeps_motion(MirrorUd, (0, 1)));
-        assert!(keeps_motion(Diagonal, (1, 1)) && !keeps_motion(Diagonal, (1, -1)));
-        assert!(keeps_motion(AntiDiagonal, (1, -1)) && !keeps_motion(AntiDiagonal, (1, 1)));
-        for s in [Quad, Rot180, Rot90, BothDiagonals, D8] {
-            assert!(!keeps_motion(s, (0, 1)) && !keeps_motion(s, (1, 1)), "{s:?}");
-        }
-    }
 }

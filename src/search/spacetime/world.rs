@@ -80,6 +80,32 @@ impl<T: Copy> Lists<T> {
     }
     // ANCHOR_END: lists
 
+    /// The same, each cell's list without repeats (the first of equal items kept).
+    fn distinct(n: usize, pairs: Vec<(u32, T)>) -> Lists<T>
+    where
+        T: PartialEq,
+    {
+        let Lists { mut start, mut items } = Lists::new(n, pairs);
+        // Compact in place: the write index never passes the read index, and
+        // each cell's old end is read before its new end overwrites it.
+        let mut write = 0;
+        let mut read = 0;
+        for c in 0..n {
+            let (run, end) = (write, start[c + 1] as usize);
+            while read < end {
+                let t = items[read];
+                if !items[run..write].contains(&t) {
+                    items[write] = t;
+                    write += 1;
+                }
+                read += 1;
+            }
+            start[c + 1] = write as u32;
+        }
+        items.truncate(write);
+        Lists { start, items }
+    }
+
     /// Where the list of cell `c` lies in `items`.
     #[inline(always)]
     fn range(&self, c: usize) -> std::ops::Range<usize> {
@@ -115,17 +141,8 @@ pub struct World {
     /// The constraint whose successor a box cell is, if any.
     pred: Vec<u32>,
     is_centre: Vec<bool>,
-    /// Cells that must equal this one (symmetry by identification): each
-    /// cell's whole orbit, so one cell's turn in [`World::propagate`] sets
-    /// all of it.
+    /// Cells that must equal this one (symmetry by identification).
     twins: Lists<u32>,
-    /// Whether the cell was set by its orbit's turn in [`World::propagate`]
-    /// (cleared by every [`World::set`]); see [`World::orbit_checks`].
-    by_twin: Vec<bool>,
-    /// Check one cell of each orbit instead of every cell: true only when
-    /// the symmetry maps every constraint onto one with the same successor
-    /// (see [`World::check_orbits`]).
-    orbit_checks: bool,
     /// (group, partner): the group is violated once every pair is known equal.
     links: Lists<(u32, u32)>,
     /// What [`World::identify`] and [`World::add_group`] said, until
@@ -176,8 +193,6 @@ impl World {
             pred: vec![NONE; n],
             is_centre: vec![false; n],
             twins: Lists::default(),
-            by_twin: vec![false; n],
-            orbit_checks: false,
             links: Lists::default(),
             twin_pairs: Vec::new(),
             link_pairs: Vec::new(),
@@ -314,16 +329,6 @@ impl World {
         self.open.contains(&0)
     }
 
-    /// Let [`World::propagate`] check the constraints around one cell of
-    /// each orbit only. The caller vouches that the identified cells come
-    /// from symmetries that map the (dx, dy) motion onto itself: then each
-    /// constraint's image has the image of its successor for successor, a
-    /// state symmetric under them gives a constraint and its image the same
-    /// key, and what the one allows the other allows.
-    pub fn check_orbits(&mut self) {
-        self.orbit_checks = true;
-    }
-
     // ANCHOR: set
     /// Give the unknown cell `c` its value; false on a conflict (the cell is
     /// on the trail either way, so undoing is uniform).
@@ -332,7 +337,6 @@ impl World {
         let ci = c as usize;
         debug_assert_eq!(self.state[ci], UNKNOWN);
         self.state[ci] = v;
-        self.by_twin[ci] = false;
         self.trail.push(c);
         self.shift_keys(ci, v, false);
         let mut ok = true;
@@ -350,12 +354,12 @@ impl World {
     }
 
     /// Finish the world once its cells, twins and groups are named: lay out
-    /// the twins (each cell's whole orbit, see [`orbits`]) and the groups'
+    /// the twins (each cell's once, in the order named) and the groups'
     /// links, and choose how conflicts are undone (the size of a copy is
     /// now fixed).
     pub fn finish(&mut self, undo: Undo) {
         let n = self.state.len();
-        self.twins = Lists::new(n, orbits(n, std::mem::take(&mut self.twin_pairs)));
+        self.twins = Lists::distinct(n, std::mem::take(&mut self.twin_pairs));
         self.links = Lists::new(n, std::mem::take(&mut self.link_pairs));
         let bytes = self.state.len() * 3 + self.open.len() * 4;
         self.copy_undo = match undo {
@@ -519,19 +523,12 @@ impl World {
         while self.head < self.trail.len() {
             let c = self.trail[self.head] as usize;
             self.head += 1;
-            // Its orbit's turn came before it, and checked for all of it.
-            if self.by_twin[c] {
-                continue;
-            }
             let v = self.state[c];
             for i in self.twins.range(c) {
                 let t = self.twins.items[i];
                 let s = self.state[t as usize];
                 if (s == UNKNOWN && !self.set(t, v)) || (s != UNKNOWN && s != v) {
                     return self.conflict();
-                }
-                if s == UNKNOWN {
-                    self.by_twin[t as usize] = self.orbit_checks;
                 }
             }
             if !self.check(c) {
@@ -560,99 +557,33 @@ impl World {
     }
 }
 
-// ANCHOR: orbits
-/// Every pair of distinct cells that the identified `pairs` join, directly
-/// or through others (each orbit of the symmetry whose generators named
-/// them), each orbit's members in the order of their cells. A search of
-/// microseconds builds these, so there is no sorting and no map: the
-/// orbits are gathered by a counting sort on their roots ([`Lists::new`]).
-fn orbits(n: usize, pairs: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
-    // Union-find: a cell's root is the smallest cell of its orbit.
-    let mut root: Vec<u32> = (0..n as u32).collect();
-    fn find(root: &mut [u32], mut c: u32) -> u32 {
-        while root[c as usize] != c {
-            root[c as usize] = root[root[c as usize] as usize];
-            c = root[c as usize];
-        }
-        c
-    }
-    let mut named = vec![false; n];
-    for (a, b) in pairs {
-        let (ra, rb) = (find(&mut root, a), find(&mut root, b));
-        root[ra.max(rb) as usize] = ra.min(rb);
-        named[a as usize] = true;
-        named[b as usize] = true;
-    }
-    let by_root: Vec<(u32, u32)> =
-        (0..n as u32).filter(|&c| named[c as usize]).map(|c| (find(&mut root, c), c)).collect();
-    let orbit = Lists::new(n, by_root);
-    let mut out = Vec::new();
-    for r in 0..n {
-        let members = orbit.of(r);
-        for &a in members {
-            out.extend(members.iter().filter(|&&b| b != a).map(|&b| (a, b)));
-        }
-    }
-    out
-}
-// ANCHOR_END: orbits
-
 #[cfg(test)]
 mod tests {
-    use super::{Lists, orbits};
+    use super::Lists;
     use proptest::prelude::*;
 
-    #[test]
-    fn orbits_join_the_cells_that_generators_name_through_others() {
-        let pairs = orbits(8, vec![(2, 0), (0, 1), (6, 5)]);
-        assert_eq!(pairs, [(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (5, 6), (6, 5)]);
-    }
-
     proptest! {
-        /// The slow twin: each cell's items filtered from the pairs in order.
+        /// The slow twin: each cell's items filtered from the pairs in order,
+        /// repeats dropped by a linear scan.
         #[test]
         fn lists_match_filtering_the_pairs(n in 1usize..12, raw in proptest::collection::vec((0u32..12, 0u8..6), 0..60)) {
             let pairs: Vec<(u32, u8)> = raw.into_iter().map(|(c, t)| (c % n as u32, t)).collect();
             let all = Lists::new(n, pairs.clone());
+            let distinct = Lists::distinct(n, pairs.clone());
             prop_assert_eq!(all.start.len(), n + 1);
+            prop_assert_eq!(distinct.start.len(), n + 1);
             for c in 0..n {
                 let given: Vec<u8> = pairs.iter().filter(|p| p.0 as usize == c).map(|p| p.1).collect();
-                prop_assert_eq!(all.of(c), &given[..]);
-            }
-            prop_assert_eq!(*all.start.last().unwrap() as usize, all.items.len());
-        }
-
-        /// The slow twin of [`orbits`]: which cells reach which, by
-        /// relaxing the pairs (both ways) until nothing changes.
-        #[test]
-        fn orbits_are_the_closure_of_the_pairs(n in 1usize..10, raw in proptest::collection::vec((0u32..10, 0u32..10), 0..12)) {
-            let pairs: Vec<(u32, u32)> =
-                raw.into_iter().map(|(a, b)| (a % n as u32, b % n as u32)).filter(|(a, b)| a != b).collect();
-            let mut reach = vec![vec![false; n]; n];
-            for &(a, b) in &pairs {
-                reach[a as usize][b as usize] = true;
-                reach[b as usize][a as usize] = true;
-            }
-            for k in 0..n {
-                for i in 0..n {
-                    for j in 0..n {
-                        if reach[i][k] && reach[k][j] {
-                            reach[i][j] = true;
-                        }
+                let mut once = Vec::new();
+                for &t in &given {
+                    if !once.contains(&t) {
+                        once.push(t);
                     }
                 }
+                prop_assert_eq!(all.of(c), &given[..]);
+                prop_assert_eq!(distinct.of(c), &once[..]);
             }
-            let mut want: Vec<(u32, u32)> = (0..n as u32)
-                .flat_map(|a| (0..n as u32).map(move |b| (a, b)))
-                .filter(|&(a, b)| a != b && reach[a as usize][b as usize])
-                .collect();
-            let mut got = orbits(n, pairs);
-            let listed = got.len();
-            got.sort_unstable();
-            got.dedup();
-            prop_assert_eq!(got.len(), listed, "a pair listed twice");
-            want.sort_unstable();
-            prop_assert_eq!(got, want);
+            prop_assert_eq!(*distinct.start.last().unwrap() as usize, distinct.items.len());
         }
     }
 }
